@@ -1,0 +1,81 @@
+import { useModel } from '@umijs/max';
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import React, { useEffect } from 'react';
+import ErrorBoundary from '@/components/ErrorBoundary';
+import { fetchSession } from '@/services/session';
+import type { SessionState } from '@/access';
+import { bindFeedback } from '@/utils/feedback';
+import { activeLocale, getLocale, isRtl, loadLocale } from '@/utils/intl';
+import { clearSession, onSessionCleared } from '@/utils/session';
+import { useSettings } from '@/utils/settings';
+import { getToken } from '@/utils/token';
+
+export type InitialState = SessionState;
+
+/**
+ * Runs once per page load before the first render. With a token, the session is
+ * loaded; without one (or when loading fails) the state is empty and BasicLayout
+ * sends protected paths to login with a redirect.
+ */
+export async function getInitialState(): Promise<InitialState> {
+  // Auto-login brings its own token in the URL and loads the session itself.
+  if (!getToken() || window.location.pathname === '/user/autologin') return {};
+  try {
+    return await fetchSession();
+  } catch {
+    clearSession();
+    return {};
+  }
+}
+
+/** Loads the active language (messages, antd, dayjs) before the first render. */
+export function render(oldRender: () => void) {
+  loadLocale(getLocale())
+    .catch(() => loadLocale('en-US'))
+    .catch(() => undefined)
+    .finally(oldRender);
+}
+
+const FeedbackBinder: React.FC = () => {
+  const { message, notification } = AntdApp.useApp();
+  useEffect(() => bindFeedback(message, notification), [message, notification]);
+  return null;
+};
+
+/** antd theme, language and direction for every page, login included. */
+const AppProviders: React.FC<{ children: React.ReactNode }> = ({ children }) => {
+  const settings = useSettings();
+  useEffect(() => {
+    document.documentElement.classList.toggle('venue-color-weak', settings.colorWeak);
+  }, [settings.colorWeak]);
+  return (
+    <ConfigProvider
+      locale={activeLocale().antd}
+      direction={isRtl() ? 'rtl' : 'ltr'}
+      theme={{
+        algorithm: settings.theme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        token: { colorPrimary: settings.primaryColor },
+      }}
+    >
+      <AntdApp>
+        <FeedbackBinder />
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </AntdApp>
+    </ConfigProvider>
+  );
+};
+
+export function rootContainer(container: React.ReactNode) {
+  return <AppProviders>{container}</AppProviders>;
+}
+
+/** Logout (explicit or by a 401) drops roles, menus, user info, name and avatar. */
+const SessionSync: React.FC<{ children: React.ReactNode }> = ({ children }) => {
+  const { setInitialState } = useModel('@@initialState');
+  useEffect(() => onSessionCleared(() => setInitialState({})), [setInitialState]);
+  return <>{children}</>;
+};
+
+export function innerProvider(container: React.ReactNode) {
+  return <SessionSync>{container}</SessionSync>;
+}

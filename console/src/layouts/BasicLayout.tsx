@@ -1,0 +1,248 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { ProLayout } from '@ant-design/pro-components';
+import type { MenuDataItem } from '@ant-design/pro-components';
+import { Link, Navigate, history, useLocation, useModel, useOutlet } from '@umijs/max';
+import { App } from 'antd';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import routes from '../../config/routes';
+import ErrorBoundary from '@/components/ErrorBoundary';
+import { menuIcon } from '@/components/MenuIcon';
+import MultiTab, { type TabCommand } from '@/components/MultiTab';
+import PageLoading from '@/components/PageLoading';
+import AvatarDropdown from '@/components/RightContent/AvatarDropdown';
+import SelectLang from '@/components/RightContent/SelectLang';
+import SettingDrawer from '@/components/SettingDrawer';
+import { fetchSession } from '@/services/session';
+import { outLogin } from '@/services/sys';
+import { formatMessage, menuTitle } from '@/utils/intl';
+import {
+  buildMenu,
+  collectPages,
+  findMenu,
+  grantedPaths,
+  layoutRoutes,
+  reachability,
+  type MenuNode,
+  type RouteConfig,
+} from '@/utils/menu';
+import { clearSession, loginPathWithRedirect } from '@/utils/session';
+import { useSettings, type LayoutSettings } from '@/utils/settings';
+import { closeAll, closeLeft, closeRight, closeTab, openTab, type TabState } from '@/utils/tabs';
+import { getToken } from '@/utils/token';
+
+const LAYOUT_ROUTES = layoutRoutes(routes as RouteConfig[]);
+const PAGES = collectPages(LAYOUT_ROUTES);
+
+const toMenuData = (nodes: MenuNode[]): MenuDataItem[] =>
+  nodes.map((n) => ({
+    path: n.path,
+    key: n.path,
+    name: menuTitle(n),
+    icon: menuIcon(n.icon),
+    hideInMenu: n.hideInMenu,
+    children: n.children ? toMenuData(n.children) : undefined,
+  }));
+
+/** Dark menu colours for theme 'dark' (dark menu over a light page). */
+function layoutToken(settings: LayoutSettings) {
+  if (settings.theme !== 'dark') return undefined;
+  const dark = {
+    colorMenuBackground: '#001529',
+    colorTextMenu: 'rgba(255,255,255,0.75)',
+    colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+    colorTextMenuSelected: '#fff',
+    colorTextMenuActive: '#fff',
+    colorTextMenuItemHover: '#fff',
+    colorTextMenuTitle: '#fff',
+    colorBgMenuItemSelected: settings.primaryColor,
+    colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+    colorMenuItemDivider: 'rgba(255,255,255,0.15)',
+    colorBgCollapsedButton: '#001529',
+    colorTextCollapsedButton: 'rgba(255,255,255,0.75)',
+    colorTextCollapsedButtonHover: '#fff',
+  };
+  return {
+    sider: dark,
+    header:
+      settings.layout === 'side'
+        ? undefined
+        : {
+            colorBgHeader: '#001529',
+            colorHeaderTitle: '#fff',
+            colorTextMenu: 'rgba(255,255,255,0.75)',
+            colorTextMenuSelected: '#fff',
+            colorTextMenuActive: '#fff',
+            colorBgMenuItemSelected: settings.primaryColor,
+            colorTextRightActionsItem: 'rgba(255,255,255,0.85)',
+          },
+  };
+}
+
+/** Header slides away when scrolling down (settings: auto-hide header). */
+function useAutoHideHeader(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) {
+      setHidden(false);
+      return undefined;
+    }
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > 120 && y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+/**
+ * The shell of every page after login: session guard (spec section 4), route guard
+ * (server menus + static routes), ProLayout with header actions, multi-tab pages kept
+ * alive while switching, and the settings drawer.
+ */
+const BasicLayout: React.FC = () => {
+  const { initialState, setInitialState } = useModel('@@initialState');
+  const location = useLocation();
+  const outlet = useOutlet();
+  const { message } = App.useApp();
+  const settings = useSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [tabState, setTabState] = useState<TabState>({ tabs: [], active: '' });
+  const cache = useRef(new Map<string, React.ReactNode>());
+  const headerHidden = useAutoHideHeader(settings.autoHideHeader && settings.fixedHeader);
+  const { pathname, search } = location;
+  const token = getToken();
+  const menus = initialState?.menus;
+  const currentUser = initialState?.currentUser;
+
+  // A token without menus: fetch menus, build routes, fetch user info; failure logs out.
+  useEffect(() => {
+    if (!token || menus) return;
+    fetchSession()
+      .then((session) => setInitialState(session))
+      .catch(async () => {
+        await outLogin();
+        clearSession();
+      });
+  }, [token, menus, setInitialState]);
+
+  const menuNodes = useMemo(() => buildMenu(menus, LAYOUT_ROUTES), [menus]);
+  const granted = useMemo(() => grantedPaths(menus), [menus]);
+  const reach = reachability(pathname, PAGES, granted);
+  const isPage = reach === 'allowed';
+
+  const titleOf = useCallback(
+    (path: string) => {
+      const node = findMenu(menuNodes, path);
+      if (node) return menuTitle(node);
+      const page = PAGES.get(path);
+      return page ? menuTitle({ name: page.name, path }) : path;
+    },
+    [menuNodes],
+  );
+
+  useEffect(() => {
+    if (isPage) {
+      document.title = `${titleOf(pathname)} - ${formatMessage({ id: 'app.title' })}`;
+      setTabState((s) => openTab(s, pathname));
+    }
+  }, [isPage, pathname, titleOf]);
+
+  useEffect(() => {
+    if (!settings.multiTab) {
+      cache.current.clear();
+      setTabState({ tabs: [], active: '' });
+    }
+  }, [settings.multiTab]);
+
+  if (!token) return <Navigate to={loginPathWithRedirect(pathname + search)} replace />;
+  if (!currentUser || !menus) return <PageLoading />;
+  if (reach === 'forbidden') return <Navigate to="/403" replace />;
+
+  if (isPage && settings.multiTab && !cache.current.has(pathname)) {
+    cache.current.set(pathname, outlet);
+  }
+
+  const onTabCommand = (command: TabCommand, key: string) => {
+    const rule = { close: closeTab, closeRight, closeLeft, closeAll }[command];
+    const result = rule(tabState, key);
+    if (result.notice) {
+      message.info(formatMessage({ id: result.notice }));
+      return;
+    }
+    tabState.tabs
+      .filter((k) => !result.tabs.includes(k))
+      .forEach((k) => cache.current.delete(k));
+    setTabState({ tabs: result.tabs, active: result.active });
+    if (result.active !== pathname) history.push(result.active);
+  };
+
+  const openTabs =
+    isPage && !tabState.tabs.includes(pathname) ? [...tabState.tabs, pathname] : tabState.tabs;
+
+  const content = settings.multiTab ? (
+    <>
+      <MultiTab
+        tabs={openTabs.map((key) => ({ key, title: titleOf(key) }))}
+        active={pathname}
+        onSelect={(key) => history.push(key)}
+        onCommand={onTabCommand}
+      />
+      {openTabs.map((key) => (
+        <div key={key} className="venue-keepalive-pane" hidden={key !== pathname}>
+          <ErrorBoundary>{cache.current.get(key)}</ErrorBoundary>
+        </div>
+      ))}
+      {!isPage && <ErrorBoundary>{outlet}</ErrorBoundary>}
+    </>
+  ) : (
+    <ErrorBoundary>{outlet}</ErrorBoundary>
+  );
+
+  return (
+    <div className={headerHidden ? 'venue-header-hidden' : undefined}>
+      <ProLayout
+        title={formatMessage({ id: 'app.title' })}
+        logo="/logo.svg"
+        layout={settings.layout}
+        navTheme={settings.theme === 'realDark' ? 'realDark' : 'light'}
+        colorPrimary={settings.primaryColor}
+        fixedHeader={settings.fixedHeader}
+        fixSiderbar={settings.fixSiderbar}
+        contentWidth={settings.contentWidth}
+        token={layoutToken(settings)}
+        location={{ pathname }}
+        route={{ path: '/', children: toMenuData(menuNodes) }}
+        menu={{ locale: false }}
+        siderWidth={220}
+        pageTitleRender={false}
+        footerRender={false}
+        onMenuHeaderClick={() => history.push('/')}
+        menuItemRender={(item, dom) =>
+          item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom
+        }
+        actionsRender={() => [
+          <SelectLang key="lang" />,
+          <span
+            key="settings"
+            className="venue-header-action"
+            title={formatMessage({ id: 'settings.title' })}
+            onClick={() => setSettingsOpen(true)}
+            data-testid="open-settings"
+          >
+            <SettingOutlined />
+          </span>,
+          <AvatarDropdown key="avatar" />,
+        ]}
+      >
+        {content}
+      </ProLayout>
+      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </div>
+  );
+};
+
+export default BasicLayout;

@@ -1,0 +1,143 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from '@umijs/max';
+import { Alert, Button, Form, Input } from 'antd';
+import React, { useEffect, useState } from 'react';
+import AuthShell from '@/components/AuthShell';
+import { useCountdown } from '@/hooks/useCountdown';
+import { registerMerchant, sendSmsCode } from '@/services/sys';
+import { errorText } from '@/utils/errors';
+import { formatMessage } from '@/utils/intl';
+import { RequestError } from '@/utils/request';
+import { LOGIN_PATH } from '@/utils/session';
+import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
+
+const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
+
+/** Merchant sign-up: business, contact, mobile + SMS code, password (POST /sys/merchant/register). */
+const Register: React.FC = () => {
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [countdown, startCountdown] = useCountdown();
+
+  useEffect(() => {
+    document.title = `${t('menu.register')} - ${t('app.title')}`;
+  }, []);
+
+  const onSendCode = async () => {
+    setError(undefined);
+    try {
+      await form.validateFields(['mobile']);
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await sendSmsCode(form.getFieldValue('mobile').trim());
+      startCountdown(result?.resendAfter || 60);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onFinish = async (values: Record<string, string>) => {
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      const result = await registerMerchant({
+        merchantName: values.merchantName.trim(),
+        contactName: values.contactName.trim(),
+        mobile: values.mobile.trim(),
+        code: values.code.trim(),
+        password: values.password,
+      });
+      const account = result?.userName || values.mobile.trim();
+      navigate(
+        `/user/registerResult?account=${encodeURIComponent(account)}&merchant=${encodeURIComponent(values.merchantName.trim())}`,
+        { replace: true },
+      );
+    } catch (e) {
+      setError(errorText(e));
+      if (e instanceof RequestError && e.fields) {
+        form.setFields(
+          Object.entries(e.fields)
+            .filter(([name]) => form.getFieldInstance(name) !== undefined)
+            .map(([name, msg]) => ({ name, errors: [msg] })),
+        );
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthShell subtitle={t('register.subtitle')}>
+      <h3 style={{ marginTop: 8 }}>{t('register.title')}</h3>
+      {error && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" />}
+      <Form form={form} onFinish={onFinish} size="large">
+        <Form.Item name="merchantName" rules={[{ required: true, whitespace: true, message: t('register.merchantName.required') }]}>
+          <Input prefix={<ShopOutlined />} placeholder={t('register.merchantName')} maxLength={100} />
+        </Form.Item>
+        <Form.Item name="contactName" rules={[{ required: true, whitespace: true, message: t('register.contactName.required') }]}>
+          <Input prefix={<UserOutlined />} placeholder={t('register.contactName')} maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          rules={[
+            { required: true, whitespace: true, message: t('login.mobile.required') },
+            { pattern: MOBILE_PATTERN, message: t('login.mobile.invalid') },
+          ]}
+        >
+          <Input prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
+        </Form.Item>
+        <Form.Item required>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}>
+              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} autoComplete="one-time-code" />
+            </Form.Item>
+            <Button style={{ minWidth: 128 }} disabled={countdown > 0} loading={sending} onClick={onSendCode}>
+              {countdown > 0 ? t('login.code.resend', { seconds: countdown }) : t('login.code.send')}
+            </Button>
+          </div>
+        </Form.Item>
+        <Form.Item
+          name="password"
+          rules={[
+            { required: true, message: t('password.new.required') },
+            { min: MIN_PASSWORD, message: t('password.min', { min: MIN_PASSWORD }) },
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('password.confirm.required') },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {t('register.submit')}
+          </Button>
+        </Form.Item>
+        <div className="venue-auth-links">
+          <Link to={LOGIN_PATH}>{t('register.toLogin')}</Link>
+        </div>
+      </Form>
+    </AuthShell>
+  );
+};
+
+export default Register;

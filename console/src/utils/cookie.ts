@@ -1,0 +1,20 @@
+/** Minimal cookie helpers (the console needs two cookies: Access-Token and language). */
+export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${encodeURIComponent(name)}=`;
+  const hit = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return hit ? decodeURIComponent(hit.slice(prefix.length)) : undefined;
+}
+
+export function setCookie(name: string, value: string, days?: number): void {
+  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  if (days !== undefined) {
+    cookie += `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}`;
+  }
+  if (typeof location !== 'undefined' && location.protocol === 'https:') cookie += '; Secure';
+  document.cookie = cookie;
+}
+
+export function removeCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}

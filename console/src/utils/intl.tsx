@@ -1,0 +1,167 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import React from 'react';
+import {
+  DEFAULT_LOCALE,
+  localeDir,
+  messageLoaders,
+  normalizeLocale,
+  type Messages,
+} from '@/locales';
+import { getCookie, setCookie } from './cookie';
+
+/**
+ * The console's i18n runtime. The language is chosen once per page load (changing it
+ * reloads, spec section 2), so the active messages live in module state and the
+ * helpers below need no React context.
+ */
+export const LANGUAGE_COOKIE = 'language';
+const LOCAL_KEY = 'umi_locale';
+export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+const antdLoaders: Record<string, () => Promise<{ default: AntdLocale }>> = {
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
+  'ja-JP': () => import('antd/es/locale/ja_JP'),
+  'fr-FR': () => import('antd/es/locale/fr_FR'),
+  'de-DE': () => import('antd/es/locale/de_DE'),
+  'es-ES': () => import('antd/es/locale/es_ES'),
+  'it-IT': () => import('antd/es/locale/it_IT'),
+  'pt-BR': () => import('antd/es/locale/pt_BR'),
+  'ru-RU': () => import('antd/es/locale/ru_RU'),
+  'tr-TR': () => import('antd/es/locale/tr_TR'),
+  'ar-EG': () => import('antd/es/locale/ar_EG'),
+  'he-IL': () => import('antd/es/locale/he_IL'),
+  'id-ID': () => import('antd/es/locale/id_ID'),
+  'ko-KR': () => import('antd/es/locale/ko_KR'),
+  'th-TH': () => import('antd/es/locale/th_TH'),
+  'vi-VN': () => import('antd/es/locale/vi_VN'),
+};
+
+const dayjsLoaders: Record<string, [string, () => Promise<unknown>]> = {
+  'zh-CN': ['zh-cn', () => import('dayjs/locale/zh-cn')],
+  'ja-JP': ['ja', () => import('dayjs/locale/ja')],
+  'fr-FR': ['fr', () => import('dayjs/locale/fr')],
+  'de-DE': ['de', () => import('dayjs/locale/de')],
+  'es-ES': ['es', () => import('dayjs/locale/es')],
+  'it-IT': ['it', () => import('dayjs/locale/it')],
+  'pt-BR': ['pt-br', () => import('dayjs/locale/pt-br')],
+  'ru-RU': ['ru', () => import('dayjs/locale/ru')],
+  'tr-TR': ['tr', () => import('dayjs/locale/tr')],
+  'ar-EG': ['ar', () => import('dayjs/locale/ar')],
+  'he-IL': ['he', () => import('dayjs/locale/he')],
+  'id-ID': ['id', () => import('dayjs/locale/id')],
+  'ko-KR': ['ko', () => import('dayjs/locale/ko')],
+  'th-TH': ['th', () => import('dayjs/locale/th')],
+  'vi-VN': ['vi', () => import('dayjs/locale/vi')],
+};
+
+interface ActiveLocale {
+  locale: string;
+  messages: Messages;
+  antd?: AntdLocale;
+}
+
+let active: ActiveLocale = { locale: DEFAULT_LOCALE, messages: {} };
+
+/** The language chosen by the user: `language` cookie, then umi_locale, then en-US. */
+export function getLocale(): string {
+  if (typeof window === 'undefined') return DEFAULT_LOCALE;
+  return (
+    normalizeLocale(getCookie(LANGUAGE_COOKIE)) ||
+    normalizeLocale(window.localStorage.getItem(LOCAL_KEY)) ||
+    DEFAULT_LOCALE
+  );
+}
+
+/** Stores the choice and reloads the page (spec section 2: the selector reloads). */
+export function setLocale(code: string, reload = true): void {
+  const locale = normalizeLocale(code) || DEFAULT_LOCALE;
+  setCookie(LANGUAGE_COOKIE, locale, 365);
+  window.localStorage.setItem(LOCAL_KEY, locale);
+  if (reload) window.location.reload();
+}
+
+/** Loads messages, antd and dayjs locales of `code`; applies lang and dir to <html>. */
+export async function loadLocale(code: string): Promise<void> {
+  const locale = normalizeLocale(code) || DEFAULT_LOCALE;
+  const [messages, antd] = await Promise.all([
+    messageLoaders[locale]().then((m) => m.default),
+    antdLoaders[locale]?.().then((m) => m.default),
+    dayjsLoaders[locale]?.[1](),
+  ]);
+  dayjs.locale(dayjsLoaders[locale]?.[0] ?? 'en');
+  active = { locale, messages, antd };
+  document.documentElement.lang = locale;
+  document.documentElement.dir = localeDir(locale);
+}
+
+export const activeLocale = (): ActiveLocale => active;
+export const isRtl = (): boolean => localeDir(active.locale) === 'rtl';
+
+export type Values = Record<string, string | number | undefined>;
+
+export function interpolate(template: string, values?: Values): string {
+  if (!values) return template;
+  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
+    values[key] === undefined ? match : String(values[key]),
+  );
+}
+
+export interface MessageDescriptor {
+  id: string;
+  defaultMessage?: string;
+}
+
+export const hasMessage = (id: string): boolean => id in active.messages;
+
+/** Title of a menu or route: its locale key when known, else the server's title. */
+export function menuTitle(node: { name?: string; title?: string; path?: string }): string {
+  if (node.name && hasMessage(node.name)) return formatMessage({ id: node.name });
+  return node.title || node.name || node.path || '';
+}
+
+export function formatMessage(descriptor: MessageDescriptor | string, values?: Values): string {
+  const { id, defaultMessage } =
+    typeof descriptor === 'string' ? { id: descriptor, defaultMessage: undefined } : descriptor;
+  const template = active.messages[id] ?? defaultMessage ?? id;
+  return interpolate(template, values);
+}
+
+/** Thousands grouping in the active language (spec section 9). */
+export function formatNumber(value: number | string | null | undefined, digits?: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const num = typeof value === 'number' ? value : Number(value);
+  if (Number.isNaN(num)) return String(value);
+  return new Intl.NumberFormat(active.locale, {
+    useGrouping: true,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits ?? 2,
+  }).format(num);
+}
+
+export function formatDate(value: dayjs.ConfigType, format = DATE_FORMAT): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(format) : String(value);
+}
+
+const intl = {
+  get locale() {
+    return active.locale;
+  },
+  formatMessage,
+  formatNumber,
+  formatDate,
+};
+
+export type Intl = typeof intl;
+
+/** Same shape as umi's useIntl() for the calls the console makes. */
+export const useIntl = (): Intl => intl;
+export const getIntl = (): Intl => intl;
+
+export const FormattedMessage: React.FC<MessageDescriptor & { values?: Values }> = ({
+  id,
+  defaultMessage,
+  values,
+}) => <>{formatMessage({ id, defaultMessage }, values)}</>;
