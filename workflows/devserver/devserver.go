@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,7 +36,7 @@ import (
 )
 
 // ErrLocked is returned by Start when another server holds the data directory.
-var ErrLocked = errors.New("devserver: Temporal data directory is in use by another server")
+var ErrLocked = errors.New("temporal data directory is in use by another server")
 
 const (
 	clusterName = "active"
@@ -66,6 +67,7 @@ type Server struct {
 	namespace string
 	addrFile  string
 	lock      *os.File
+	stopping  *atomic.Bool
 
 	stopOnce sync.Once
 	stopErr  error
@@ -116,8 +118,9 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 
 	var srv temporal.Server
 	var hostPort string
+	slogger := serverLogger{l: logger, level: o.LogLevel, stopping: new(atomic.Bool)}
 	for attempt := 1; ; attempt++ {
-		srv, hostPort, err = startServer(o, sqlCfg, serverLogger{l: logger, level: o.LogLevel})
+		srv, hostPort, err = startServer(o, sqlCfg, slogger)
 		if err == nil {
 			break
 		}
@@ -133,12 +136,15 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 		namespace: o.Namespace,
 		addrFile:  temporalx.FrontendAddrFile(o.DataDir),
 		lock:      lock,
+		stopping:  slogger.stopping,
 	}
 	if err := s.waitReady(ctx); err != nil {
+		s.stopping.Store(true)
 		_ = stopServer(srv)
 		return nil, fmt.Errorf("devserver: frontend %s not ready: %w", hostPort, err)
 	}
 	if err := writeFileAtomic(s.addrFile, []byte(hostPort+"\n")); err != nil {
+		s.stopping.Store(true)
 		_ = stopServer(srv)
 		return nil, fmt.Errorf("devserver: %w", err)
 	}
@@ -156,6 +162,7 @@ func (s *Server) Namespace() string { return s.namespace }
 func (s *Server) Stop() error {
 	s.stopOnce.Do(func() {
 		_ = os.Remove(s.addrFile)
+		s.stopping.Store(true)
 		s.stopErr = stopServer(s.srv)
 		if err := unlockDir(s.lock); err != nil && s.stopErr == nil {
 			s.stopErr = err

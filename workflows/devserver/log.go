@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
+	"sync/atomic"
 
 	"go.temporal.io/server/common/log"
 	"go.temporal.io/server/common/log/tag"
@@ -15,6 +17,9 @@ type serverLogger struct {
 	l     *slog.Logger
 	level slog.Leveler
 	with  []tag.Tag // from With, encoded only when a record is written
+	// stopping is set when Stop begins: from then on the server's own pollers
+	// and clients warn about every connection its services close, expected noise.
+	stopping *atomic.Bool
 }
 
 var (
@@ -29,8 +34,17 @@ type fatalError struct{ msg string }
 
 func (e fatalError) Error() string { return "temporal server: " + e.msg }
 
+// noise are warnings the server always logs in this embedding; they say nothing
+// about its health.
+var noise = []string{
+	"HTTP API port has not been set", // the frontend HTTP API (Nexus) is not used
+}
+
 func (s serverLogger) log(level slog.Level, msg string, tags []tag.Tag) {
 	ctx := context.Background()
+	if level == slog.LevelWarn && (s.stopping.Load() || isNoise(msg)) {
+		level = slog.LevelDebug
+	}
 	if level < s.level.Level() || !s.l.Enabled(ctx, level) {
 		return
 	}
@@ -42,6 +56,15 @@ func (s serverLogger) log(level slog.Level, msg string, tags []tag.Tag) {
 		attrs = append(attrs, slog.Any(t.Key(), tagValue(t)))
 	}
 	s.l.LogAttrs(ctx, level, msg, attrs...)
+}
+
+func isNoise(msg string) bool {
+	for _, n := range noise {
+		if strings.HasPrefix(msg, n) {
+			return true
+		}
+	}
+	return false
 }
 
 func tagValue(t tag.Tag) any {
@@ -71,7 +94,7 @@ func (s serverLogger) Fatal(msg string, tags ...tag.Tag) {
 }
 
 func (s serverLogger) With(tags ...tag.Tag) log.Logger {
-	return serverLogger{l: s.l, level: s.level, with: append(s.with[:len(s.with):len(s.with)], tags...)}
+	return serverLogger{l: s.l, level: s.level, with: append(s.with[:len(s.with):len(s.with)], tags...), stopping: s.stopping}
 }
 
 func tagsString(tags []tag.Tag) string {
