@@ -1,0 +1,264 @@
+// Package boot assembles the binary: configuration, database and
+// migrations, the sys core and the domain modules, the Temporal loop and
+// the HTTP engine.
+package boot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/internal/changefeed"
+	"github.com/venueplatform/venue/internal/config"
+	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/storage"
+	"github.com/venueplatform/venue/internal/temporalx"
+	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/webui"
+	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/workflows"
+)
+
+// Version is set at build time (-ldflags "-X .../boot.Version=...").
+var Version = "dev"
+
+// DomainModules builds the domain modules over the shared deps.
+type DomainModules func(ctx context.Context, deps app.Deps) ([]app.Module, error)
+
+// Platform is the assembled application.
+type Platform struct {
+	Config   *config.Config
+	Log      *slog.Logger
+	DB       *gorm.DB
+	Feed     *changefeed.Feed
+	Storage  storage.Storage
+	Sys      *sys.Module
+	Modules  []app.Module // sys first
+	Registry *api.Registry
+	Temporal client.Client
+
+	cancel  context.CancelFunc
+	closers []func()
+}
+
+// Logger builds the process logger from the configuration.
+func Logger(cfg *config.Config) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if strings.EqualFold(cfg.LogFormat, "text") {
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+}
+
+// Open connects the database, runs the migrations and builds the modules.
+// It starts nothing in the background.
+func Open(ctx context.Context, cfg *config.Config, log *slog.Logger, domain DomainModules) (*Platform, error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	db, err := dbx.Open(dbx.Options{DSN: cfg.DBDSN, DataDir: cfg.DataDir, MaxOpen: cfg.DBMaxOpen, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	p := &Platform{Config: cfg, Log: log, DB: db}
+	p.closers = append(p.closers, func() { dbx.Close(db) })
+	if err := db.Use(tenancy.Plugin{}); err != nil {
+		p.Close()
+		return nil, err
+	}
+	if err := p.build(ctx, domain); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Platform) build(ctx context.Context, domain DomainModules) error {
+	cfg := p.Config
+	var err error
+	if cfg.OSSEnabled() {
+		p.Storage, err = storage.NewOSS(storage.OSSOptions{Endpoint: cfg.OSSEndpoint, Bucket: cfg.OSSBucket,
+			AccessKeyID: cfg.OSSAccessKeyID, AccessKeySecret: cfg.OSSAccessKeySecret, PublicURL: cfg.OSSPublicURL, Prefix: cfg.OSSPrefix})
+	} else {
+		p.Storage, err = storage.NewLocal(cfg.UploadPath())
+	}
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	// The core tables (change feed, settings) must exist before sys is built.
+	sysMigrations := (&sys.Module{}).Migrations()
+	if _, err := dbx.Migrate(ctx, p.DB, sysMigrations, p.Log); err != nil {
+		return err
+	}
+	p.Feed = changefeed.New(p.DB, p.Log)
+	deps := app.Deps{Config: cfg, DB: p.DB, Log: p.Log, Storage: p.Storage, Feed: p.Feed}
+	p.Sys, err = sys.New(ctx, deps)
+	if err != nil {
+		return err
+	}
+	p.Modules = []app.Module{p.Sys}
+	if domain != nil {
+		mods, err := domain(ctx, deps)
+		if err != nil {
+			return err
+		}
+		p.Modules = append(p.Modules, mods...)
+	}
+	var all []dbx.Migration
+	for _, m := range p.Modules {
+		all = append(all, m.Migrations()...)
+	}
+	if _, err := dbx.Migrate(ctx, p.DB, all, p.Log); err != nil {
+		return err
+	}
+	p.Registry = api.NewRegistry()
+	for _, m := range p.Modules {
+		m.Routes(p.Registry.Group(m.Name()))
+		if m != app.Module(p.Sys) {
+			p.Sys.UseMenuSeeds(m.Name(), m.Menus())
+		}
+		if wp, ok := m.(app.WorkbenchProvider); ok {
+			p.Sys.UseWorkbench(wp)
+		}
+	}
+	p.Sys.UseRegistry(p.Registry)
+	return nil
+}
+
+// Seed runs every module's seed (idempotent), the demo data too with demo.
+func (p *Platform) Seed(ctx context.Context, demo bool) error {
+	ctx = tenancy.SystemContext(ctx)
+	for _, m := range p.Modules {
+		if err := m.Seed(ctx, demo); err != nil {
+			return fmt.Errorf("seed %s: %w", m.Name(), err)
+		}
+	}
+	return nil
+}
+
+// Start runs the background work: the change feed and the modules' jobs.
+func (p *Platform) Start(ctx context.Context) error {
+	ctx, p.cancel = context.WithCancel(tenancy.SystemContext(ctx))
+	if err := p.Feed.Start(ctx); err != nil {
+		return err
+	}
+	for _, m := range p.Modules {
+		if s, ok := m.(app.Starter); ok {
+			if err := s.Start(ctx); err != nil {
+				return fmt.Errorf("start %s: %w", m.Name(), err)
+			}
+		}
+	}
+	return nil
+}
+
+// UseTemporal hands the workflow client to the platform (readiness, modules).
+func (p *Platform) UseTemporal(c client.Client) { p.Temporal = c }
+
+// Registrars are the modules' workflow and activity registrations, health first.
+func (p *Platform) Registrars() []workflows.Registrar {
+	regs := []workflows.Registrar{workflows.Health{}}
+	for _, m := range p.Modules {
+		if r, ok := m.(workflows.Registrar); ok {
+			regs = append(regs, r)
+		}
+	}
+	return regs
+}
+
+// NewWorker builds the Temporal worker of every module's workflows.
+func (p *Platform) NewWorker(c client.Client) worker.Worker {
+	return workflows.NewWorker(c, p.Config.TemporalTaskQueue, p.Registrars()...)
+}
+
+// Handler builds the HTTP engine.
+func (p *Platform) Handler() (*gin.Engine, error) {
+	var proxies []string
+	for _, s := range strings.Split(p.Config.TrustedProxies, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			proxies = append(proxies, s)
+		}
+	}
+	return api.New(api.Options{
+		Registry: p.Registry, Auth: p.Sys.Auth, Authz: p.Sys.Perms, Oplog: p.Sys.Oplog, Logger: p.Log,
+		BodyMaxBytes: p.Config.BodyMaxBytes, TrustedProxies: proxies, Ready: p.Ready,
+		Console: webui.Handler(p.Config.ConsoleDir), Uploads: p.Storage.Handler(), Version: Version,
+	})
+}
+
+// Ready checks the database and a Temporal round trip.
+func (p *Platform) Ready(ctx context.Context) error {
+	if err := dbx.Ping(ctx, p.DB); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	if p.Temporal == nil {
+		return errors.New("temporal: not connected")
+	}
+	if err := workflows.CheckHealth(ctx, p.Temporal, p.Config.TemporalTaskQueue); err != nil {
+		return fmt.Errorf("temporal: %w", err)
+	}
+	return nil
+}
+
+// DialTemporal connects to the configured cluster or to the given embedded address.
+func (p *Platform) DialTemporal(ctx context.Context, hostPort string) (client.Client, error) {
+	c, err := temporalx.Dial(ctx, temporalx.Config{HostPort: hostPort, Namespace: p.Config.TemporalNamespace, Logger: p.Log})
+	if err != nil {
+		return nil, err
+	}
+	if p.Config.TemporalAddress != "" {
+		if err := temporalx.EnsureNamespace(ctx, c, p.Config.TemporalNamespace); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// OnClose adds a step to Close (run in reverse order).
+func (p *Platform) OnClose(f func()) { p.closers = append(p.closers, f) }
+
+// Close stops background work and releases connections.
+func (p *Platform) Close() {
+	if p.cancel != nil {
+		p.cancel()
+	}
+	if p.Sys != nil {
+		p.Sys.Stop()
+	}
+	for i := len(p.closers) - 1; i >= 0; i-- {
+		p.closers[i]()
+	}
+}
+
+// ListenAndServe serves h on the configured address until ctx ends.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("http listening", "addr", addr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}

@@ -1,0 +1,128 @@
+// Package changefeed tells every API node about changes that invalidate
+// in-memory state (revoked tokens, changed grants, changed users, dictionary
+// entries). A change is a row in sys_change_events; each node applies its own
+// changes at once and polls for the others' every second.
+package changefeed
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Event is one change.
+type Event struct {
+	ID        uint64    `gorm:"primaryKey;autoIncrement"`
+	Topic     string    `gorm:"size:64;not null;index"`
+	Key       string    `gorm:"size:191;not null"`
+	CreatedAt time.Time `gorm:"not null;index"`
+}
+
+func (Event) TableName() string { return "sys_change_events" }
+
+// Handler reacts to a change of one topic.
+type Handler func(key string)
+
+// Feed publishes and distributes changes.
+type Feed struct {
+	db       *gorm.DB
+	log      *slog.Logger
+	mu       sync.RWMutex
+	handlers map[string][]Handler
+	lastID   uint64
+	seenMu   sync.Mutex
+	own      map[uint64]bool // ids this node published and applied already
+	interval time.Duration
+}
+
+// New returns a feed over db; call Run to start polling.
+func New(db *gorm.DB, log *slog.Logger) *Feed {
+	return &Feed{db: db, log: log, handlers: map[string][]Handler{}, own: map[uint64]bool{}, interval: time.Second}
+}
+
+// Subscribe registers h for topic.
+func (f *Feed) Subscribe(topic string, h Handler) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.handlers[topic] = append(f.handlers[topic], h)
+}
+
+// Publish announces a committed change: this node applies it at once, the
+// others at their next poll. Handlers reload what changed from the database,
+// so call Publish after the change's transaction has committed.
+func (f *Feed) Publish(ctx context.Context, topic, key string) error {
+	ev := Event{Topic: topic, Key: key, CreatedAt: time.Now().UTC()}
+	if err := f.db.WithContext(ctx).Create(&ev).Error; err != nil {
+		return err
+	}
+	f.seenMu.Lock()
+	f.own[ev.ID] = true
+	f.seenMu.Unlock()
+	f.dispatch(topic, key)
+	return nil
+}
+
+func (f *Feed) dispatch(topic, key string) {
+	f.mu.RLock()
+	hs := f.handlers[topic]
+	f.mu.RUnlock()
+	for _, h := range hs {
+		h(key)
+	}
+}
+
+// Start positions the feed after the newest event (state loaded at start-up
+// is already current) and polls until ctx ends.
+func (f *Feed) Start(ctx context.Context) error {
+	var last Event
+	if err := f.db.WithContext(ctx).Order("id DESC").Limit(1).Find(&last).Error; err != nil {
+		return err
+	}
+	f.lastID = last.ID
+	go f.loop(ctx)
+	return nil
+}
+
+func (f *Feed) loop(ctx context.Context) {
+	tick := time.NewTicker(f.interval)
+	defer tick.Stop()
+	purge := time.NewTicker(time.Hour)
+	defer purge.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			f.Poll(ctx)
+		case <-purge.C:
+			cutoff := time.Now().Add(-24 * time.Hour)
+			if err := f.db.WithContext(ctx).Where("created_at < ?", cutoff).Delete(&Event{}).Error; err != nil {
+				f.log.Warn("changefeed purge", "error", err)
+			}
+		}
+	}
+}
+
+// Poll applies the changes other nodes published since the last poll.
+func (f *Feed) Poll(ctx context.Context) {
+	var evs []Event
+	if err := f.db.WithContext(ctx).Where("id > ?", f.lastID).Order("id").Limit(1000).Find(&evs).Error; err != nil {
+		if ctx.Err() == nil {
+			f.log.Warn("changefeed poll", "error", err)
+		}
+		return
+	}
+	for _, ev := range evs {
+		f.lastID = ev.ID
+		f.seenMu.Lock()
+		mine := f.own[ev.ID]
+		delete(f.own, ev.ID)
+		f.seenMu.Unlock()
+		if !mine {
+			f.dispatch(ev.Topic, ev.Key)
+		}
+	}
+}

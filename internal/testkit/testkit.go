@@ -1,0 +1,245 @@
+// Package testkit starts the whole application for tests: a fresh database
+// (SQLite by default; MySQL/MariaDB when VENUE_TEST_DB=mysql, using
+// VENUE_TEST_MYSQL_DSN), migrations, seeds, and the HTTP engine.
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/venueplatform/venue/internal/boot"
+	"github.com/venueplatform/venue/internal/config"
+	"github.com/venueplatform/venue/modules"
+)
+
+// AdminPassword is the administrator's password in every test environment.
+const AdminPassword = "Admin@12345"
+
+// Env is a running application.
+type Env struct {
+	T       *testing.T
+	P       *boot.Platform
+	Engine  *gin.Engine
+	Config  *config.Config
+	DataDir string
+}
+
+// Options tune New.
+type Options struct {
+	Demo   bool                   // seed the demo merchant
+	Config func(c *config.Config) // adjust the configuration
+}
+
+// UseMySQL reports whether tests run against MySQL/MariaDB.
+func UseMySQL() bool { return os.Getenv("VENUE_TEST_DB") == "mysql" }
+
+// DSN returns a fresh, empty database for one test and drops it afterwards.
+// Empty means SQLite in the test's data dir.
+func DSN(t testing.TB) string {
+	if !UseMySQL() {
+		return ""
+	}
+	base := os.Getenv("VENUE_TEST_MYSQL_DSN")
+	if base == "" {
+		t.Fatal("VENUE_TEST_DB=mysql needs VENUE_TEST_MYSQL_DSN, e.g. root@tcp(127.0.0.1:3306)/")
+	}
+	cfg, err := mysql.ParseDSN(base)
+	if err != nil {
+		t.Fatalf("VENUE_TEST_MYSQL_DSN: %v", err)
+	}
+	cfg.DBName = ""
+	admin, err := sql.Open("mysql", cfg.FormatDSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "venue_t_" + hex.EncodeToString(b[:])
+	if _, err := admin.Exec("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"); err != nil {
+		admin.Close()
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name)
+		admin.Close()
+	})
+	cfg.DBName = name
+	return cfg.FormatDSN()
+}
+
+// Config is a test configuration over a fresh data dir and database.
+func Config(t testing.TB) *config.Config {
+	t.Setenv("VENUE_DATA_DIR", t.TempDir())
+	t.Setenv("VENUE_DB_DSN", DSN(t))
+	t.Setenv("VENUE_ADMIN_PASSWORD", AdminPassword)
+	t.Setenv("VENUE_LOG_LEVEL", "warn")
+	cfg, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// New starts the application without Temporal.
+func New(t *testing.T, o ...Options) *Env {
+	t.Helper()
+	var opt Options
+	if len(o) > 0 {
+		opt = o[0]
+	}
+	cfg := Config(t)
+	if opt.Config != nil {
+		opt.Config(cfg)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	ctx := context.Background()
+	p, err := boot.Open(ctx, cfg, log, modules.Domain)
+	if err != nil {
+		t.Fatalf("open platform: %v", err)
+	}
+	t.Cleanup(p.Close)
+	if err := p.Seed(ctx, opt.Demo); err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	if err := p.Start(ctx); err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	h, err := p.Handler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Env{T: t, P: p, Engine: h, Config: cfg, DataDir: cfg.DataDir}
+}
+
+// Envelope is a decoded API answer.
+type Envelope struct {
+	Status int
+	Code   int               `json:"code"`
+	Msg    string            `json:"msg"`
+	Result json.RawMessage   `json:"result"`
+	Fields map[string]string `json:"fields"`
+	Header http.Header       `json:"-"`
+}
+
+// Into decodes the result into dst.
+func (e Envelope) Into(t testing.TB, dst any) {
+	t.Helper()
+	if err := json.Unmarshal(e.Result, dst); err != nil {
+		t.Fatalf("decode result %s: %v", e.Result, err)
+	}
+}
+
+// Req is one request.
+type Req struct {
+	Method, Path, Token, Locale string
+	Body                        any        // JSON body
+	Form                        url.Values // urlencoded body
+	Header                      map[string]string
+}
+
+// Do sends a request through the engine.
+func (e *Env) Do(r Req) Envelope {
+	e.T.Helper()
+	var body io.Reader
+	ct := ""
+	switch {
+	case r.Form != nil:
+		body, ct = strings.NewReader(r.Form.Encode()), "application/x-www-form-urlencoded"
+	case r.Body != nil:
+		raw, err := json.Marshal(r.Body)
+		if err != nil {
+			e.T.Fatal(err)
+		}
+		body, ct = bytes.NewReader(raw), "application/json"
+	}
+	req := httptest.NewRequest(r.Method, r.Path, body)
+	if ct != "" {
+		req.Header.Set("Content-Type", ct)
+	}
+	return e.send(req, r)
+}
+
+// Upload posts a multipart file to path.
+func (e *Env) Upload(path, token, filename string, content []byte) Envelope {
+	e.T.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, err := mw.CreateFormFile("file", filepath.Base(filename))
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	fw.Write(content) //nolint:errcheck
+	mw.Close()
+	req := httptest.NewRequest(http.MethodPost, path, &buf)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return e.send(req, Req{Token: token})
+}
+
+func (e *Env) send(req *http.Request, r Req) Envelope {
+	if r.Token != "" {
+		req.Header.Set("Authorization", r.Token)
+	}
+	if r.Locale != "" {
+		req.Header.Set("currentLocale", r.Locale)
+	}
+	for k, v := range r.Header {
+		req.Header.Set(k, v)
+	}
+	req.RemoteAddr = "192.0.2.10:1234"
+	w := httptest.NewRecorder()
+	e.Engine.ServeHTTP(w, req)
+	env := Envelope{Status: w.Code, Header: w.Header()}
+	if strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
+			e.T.Fatalf("%s %s: bad envelope %q: %v", req.Method, req.URL.Path, w.Body.String(), err)
+		}
+	} else {
+		env.Result = w.Body.Bytes()
+	}
+	env.Status = w.Code
+	return env
+}
+
+// Login logs a user in with a password and returns the token.
+func (e *Env) Login(username, password string) string {
+	e.T.Helper()
+	res := e.Do(Req{Method: http.MethodPost, Path: "/api/sys/loginjwt", Body: map[string]string{"username": username, "password": password}})
+	if res.Code != 10000 {
+		e.T.Fatalf("login %s: %d %s", username, res.Code, res.Msg)
+	}
+	var out struct{ Token string }
+	res.Into(e.T, &out)
+	return out.Token
+}
+
+// AdminToken logs the administrator in.
+func (e *Env) AdminToken() string { return e.Login("admin", AdminPassword) }
+
+// OK fails the test unless the envelope is a success, and returns it.
+func OK(t testing.TB, res Envelope) Envelope {
+	t.Helper()
+	if res.Status != http.StatusOK || res.Code != 10000 {
+		t.Fatalf("want success, got HTTP %d code %d msg %q fields %v", res.Status, res.Code, res.Msg, res.Fields)
+	}
+	return res
+}

@@ -1,0 +1,167 @@
+package sys_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/modules/sys"
+)
+
+func TestLoginAnswersTokenInBothBodyShapes(t *testing.T) {
+	env := testkit.New(t)
+	for _, tc := range []struct {
+		name string
+		req  testkit.Req
+	}{
+		{"json loginjwt", testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": testkit.AdminPassword}}},
+		{"form loginjwt", testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Form: url.Values{"username": {"admin"}, "password": {testkit.AdminPassword}}}},
+		{"form loginMobileMcc with password", testkit.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Form: url.Values{"username": {"admin"}, "password": {testkit.AdminPassword}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := testkit.OK(t, env.Do(tc.req))
+			var out sys.LoginResult
+			res.Into(t, &out)
+			if strings.Count(out.Token, ".") != 2 || out.ExpiresAt.Before(time.Now().Add(24*time.Hour)) {
+				t.Fatalf("token %q expires %v", out.Token, out.ExpiresAt)
+			}
+			user := testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: "Bearer " + out.Token}))
+			var info sys.UserInfo
+			user.Into(t, &info)
+			if info.UserName != "admin" || info.AdminFlag != "1" {
+				t.Fatalf("user info %+v", info)
+			}
+		})
+	}
+}
+
+func TestWrongPasswordAndUnknownUserLookAlike(t *testing.T) {
+	env := testkit.New(t)
+	wrong := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": "nope-nope"}})
+	unknown := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "ghost", "password": "nope-nope"}})
+	if wrong.Code != sys.CodeBadCredentials || unknown.Code != sys.CodeBadCredentials || wrong.Msg != unknown.Msg || wrong.Msg == "" {
+		t.Fatalf("wrong=%d %q unknown=%d %q", wrong.Code, wrong.Msg, unknown.Code, unknown.Msg)
+	}
+	empty := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin"}})
+	if empty.Code != 10001 || empty.Fields["password"] == "" {
+		t.Fatalf("missing password: %d %v", empty.Code, empty.Fields)
+	}
+}
+
+func TestFiveFailuresLockTheAccountNameWhetherOrNotItExists(t *testing.T) {
+	env := testkit.New(t)
+	for _, name := range []string{"admin", "nobody-here"} {
+		for i := 1; i <= 5; i++ {
+			res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": "wrong-pw"}})
+			want := sys.CodeBadCredentials
+			if i == 5 {
+				want = sys.CodeLocked
+			}
+			if res.Code != want {
+				t.Fatalf("%s attempt %d: code %d %q, want %d", name, i, res.Code, res.Msg, want)
+			}
+		}
+		// Now even the right password is refused until the lock ends.
+		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": testkit.AdminPassword}})
+		if res.Code != sys.CodeLocked || !strings.Contains(res.Msg, "15") {
+			t.Fatalf("%s while locked: %d %q", name, res.Code, res.Msg)
+		}
+	}
+	// The operator's reset lifts the lock.
+	if _, err := env.P.Sys.ResetPassword(t.Context(), "admin", testkit.AdminPassword); err != nil {
+		t.Fatal(err)
+	}
+	env.AdminToken()
+}
+
+func TestLogoutRevokesOnlyThatToken(t *testing.T) {
+	env := testkit.New(t)
+	a, b := env.AdminToken(), env.AdminToken()
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/logoutjwt", Token: a}))
+	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: a}); res.Status != http.StatusUnauthorized {
+		t.Fatalf("revoked token: HTTP %d", res.Status)
+	}
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: b}))
+}
+
+func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
+	env := testkit.New(t, testkit.Options{Demo: true})
+	a, b := env.Login("demo_waiter", sys.DemoPassword), env.Login("demo_waiter", sys.DemoPassword)
+	for _, tc := range []struct {
+		body  map[string]string
+		field string
+		code  int
+	}{
+		{map[string]string{"password": "abcdef", "repassword": "abcdef"}, "oldPassword", 10001},
+		{map[string]string{"oldPassword": sys.DemoPassword, "password": "abc", "repassword": "abc"}, "password", 10001},
+		{map[string]string{"oldPassword": sys.DemoPassword, "password": "abcdefg", "repassword": "abcdefh"}, "repassword", 10001},
+		{map[string]string{"oldPassword": "not-it", "password": "abcdefg", "repassword": "abcdefg"}, "oldPassword", sys.CodeOldPassword},
+	} {
+		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a, Body: tc.body})
+		if res.Code != tc.code || res.Fields[tc.field] == "" {
+			t.Fatalf("%v: code %d fields %v", tc.body, res.Code, res.Fields)
+		}
+	}
+	mismatch := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
+		Body: map[string]string{"oldPassword": sys.DemoPassword, "password": "abcdefg", "repassword": "abcdefh"}})
+	if mismatch.Msg != "The two passwords entered do not match" {
+		t.Fatalf("mismatch message %q", mismatch.Msg)
+	}
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
+		Body: map[string]string{"oldPassword": sys.DemoPassword, "password": "N3w-secret", "repassword": "N3w-secret"}}))
+	for _, tok := range []string{a, b} {
+		if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok}); res.Status != http.StatusUnauthorized {
+			t.Fatalf("token survived a password change: HTTP %d", res.Status)
+		}
+	}
+	env.Login("demo_waiter", "N3w-secret")
+}
+
+func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
+	env := testkit.New(t)
+	good := env.AdminToken()
+	parts := strings.Split(good, ".")
+	claims, _ := base64.RawURLEncoding.DecodeString(parts[1])
+
+	noneHeader := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`))
+	forged, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims(decode(t, claims))).SignedString([]byte("someone-elses-secret-of-32-bytes!!"))
+	expiredClaims := decode(t, claims)
+	expiredClaims["exp"] = time.Now().Add(-time.Minute).Unix()
+	tampered := parts[0] + "." + base64.RawURLEncoding.EncodeToString(mustJSON(t, expiredClaims)) + "." + parts[2]
+
+	for name, tok := range map[string]string{
+		"alg none":        noneHeader + "." + parts[1] + ".",
+		"alg none no dot": noneHeader + "." + parts[1],
+		"other secret":    forged,
+		"tampered claims": tampered,
+		"garbage":         "not-a-token",
+	} {
+		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})
+		if res.Status != http.StatusUnauthorized || res.Code != 40100 {
+			t.Errorf("%s: HTTP %d code %d", name, res.Status, res.Code)
+		}
+	}
+}
+
+func decode(t *testing.T, raw []byte) map[string]any {
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}

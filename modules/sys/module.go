@@ -1,0 +1,72 @@
+// Package sys is the system module: identity (login, tokens, SMS codes),
+// permissions, users, roles, menus, organisation, dictionary, files and the
+// operation log.
+package sys
+
+import (
+	"context"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/app"
+)
+
+// Module is the sys module.
+type Module struct {
+	deps     app.Deps
+	Auth     *Auth
+	Perms    *Perms
+	SMS      *SMS
+	Oplog    *OplogWriter
+	MenuSvc  *MenuService
+	Dicts    *DictService
+	Users    *UserService
+	Orgs     *OrgService
+	registry *api.Registry
+	seeds    []moduleMenu
+	cards    []app.WorkbenchProvider
+}
+
+// New builds the module's services over deps.
+func New(ctx context.Context, deps app.Deps) (*Module, error) {
+	m := &Module{deps: deps}
+	auth, err := newAuth(ctx, deps.DB, deps.Config, deps.Feed, deps.Log)
+	if err != nil {
+		return nil, err
+	}
+	m.Auth = auth
+	if m.Perms, err = newPerms(deps.DB, deps.Feed, deps.Log); err != nil {
+		return nil, err
+	}
+	m.SMS = newSMS(deps.DB, newSMSSender(deps), auth.secret)
+	m.Oplog = newOplogWriter(deps.DB, deps.Log, deps.Feed)
+	m.MenuSvc = &MenuService{db: deps.DB, perms: m.Perms}
+	m.Dicts = newDictService(deps.DB, deps.Feed)
+	m.Orgs = &OrgService{db: deps.DB}
+	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs}
+	return m, nil
+}
+
+func (m *Module) Name() string { return "sys" }
+
+// UseRegistry gives the module the route registry (the interface list and
+// the administrator's operation codes derive from it).
+func (m *Module) UseRegistry(r *api.Registry) { m.registry = r }
+
+// UseMenuSeeds hands over a module's menu entries for seeding.
+func (m *Module) UseMenuSeeds(module string, seeds []app.MenuSeed) {
+	for _, s := range seeds {
+		m.seeds = append(m.seeds, moduleMenu{MenuSeed: s, module: module})
+	}
+}
+
+// UseWorkbench registers the modules that put cards on the workbench.
+func (m *Module) UseWorkbench(p ...app.WorkbenchProvider) { m.cards = append(m.cards, p...) }
+
+// Start runs the background work: the operation-log writer and its purge.
+func (m *Module) Start(ctx context.Context) error {
+	m.Oplog.Start(ctx, m.deps.Config.OplogRetentionDays)
+	return nil
+}
+
+// Stop flushes what the operation log still holds.
+func (m *Module) Stop() { m.Oplog.Stop() }
