@@ -230,7 +230,7 @@ func createDB(path string) error {
 // startServer builds and starts a server on freshly picked ports. A fatal log
 // of the server during construction or start comes back as a fatalError.
 func startServer(o Options, sqlCfg *config.SQL, logger serverLogger) (srv temporal.Server, hostPort string, err error) {
-	ports, err := freePorts(o.IP, 4)
+	ports, err := pickPorts(o.IP, 4)
 	if err != nil {
 		return nil, "", err
 	}
@@ -326,6 +326,9 @@ func stopServer(srv temporal.Server) (err error) {
 	}()
 	return srv.Stop()
 }
+
+// pickPorts is freePorts; tests replace it to simulate a port taken meanwhile.
+var pickPorts = freePorts
 
 // freePorts picks n distinct free TCP ports, holding each until all are picked.
 func freePorts(ip string, n int) ([]int, error) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
@@ -357,5 +358,27 @@ func TestSideBySideAndLock(t *testing.T) {
 	// The refused start must not have disturbed the running server.
 	if addr, err := temporalx.ReadFrontendAddr(dirA); err != nil || addr != a.HostPort() {
 		t.Fatalf("frontend.addr of A = %q, %v", addr, err)
+	}
+}
+
+func TestNamespaces(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	c := dial(t, s)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	for range 2 { // the second call finds it registered
+		if err := temporalx.EnsureNamespace(ctx, c, "venue-extra"); err != nil {
+			t.Fatalf("ensure namespace: %v", err)
+		}
+	}
+	for _, ns := range []string{s.Namespace(), "venue-extra"} {
+		d, err := c.WorkflowService().DescribeNamespace(ctx, &workflowservice.DescribeNamespaceRequest{Namespace: ns})
+		if err != nil {
+			t.Fatalf("describe %s: %v", ns, err)
+		}
+		if got := d.GetConfig().GetWorkflowExecutionRetentionTtl().AsDuration(); got != temporalx.DefaultRetention {
+			t.Fatalf("%s retention = %s, want %s", ns, got, temporalx.DefaultRetention)
+		}
 	}
 }

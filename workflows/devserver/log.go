@@ -17,8 +17,7 @@ type serverLogger struct {
 	l     *slog.Logger
 	level slog.Leveler
 	with  []tag.Tag // from With, encoded only when a record is written
-	// stopping is set when Stop begins: from then on the server's own pollers
-	// and clients warn about every connection its services close, expected noise.
+	// stopping is set when Stop begins.
 	stopping *atomic.Bool
 }
 
@@ -42,8 +41,13 @@ var noise = []string{
 
 func (s serverLogger) log(level slog.Level, msg string, tags []tag.Tag) {
 	ctx := context.Background()
-	if level == slog.LevelWarn && (s.stopping.Load() || isNoise(msg)) {
+	switch {
+	case level == slog.LevelWarn && isNoise(msg):
 		level = slog.LevelDebug
+	case level >= slog.LevelWarn && s.stopping.Load() && !strings.HasPrefix(msg, "Failed to stop"):
+		// Services stopping one after the other see each other's connections
+		// and contexts closed; only a failed stop matters then.
+		level = slog.LevelInfo
 	}
 	if level < s.level.Level() || !s.l.Enabled(ctx, level) {
 		return
