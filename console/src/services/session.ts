@@ -1,22 +1,53 @@
 import type { SessionState } from '@/access';
+import { onSessionCleared } from '@/utils/session';
+import { getToken } from '@/utils/token';
 import { getCurrentUser, getUserMenus } from './sys';
 
-/**
- * Session bootstrap (spec section 4): menus first (the layout builds the routes from
- * them), then user info. Either failing rejects; the caller logs out and sends the
- * user to login.
- */
-export async function fetchSession(): Promise<Required<SessionState>> {
+type Session = Required<SessionState>;
+
+/** The last session loaded, by token: the layout reuses it instead of asking again. */
+let loaded: { token: string; promise: Promise<Session> } | undefined;
+onSessionCleared(() => {
+  loaded = undefined;
+});
+
+async function load(): Promise<Session> {
   const { menus = [], operationCodes = [] } = (await getUserMenus()) ?? {};
   const currentUser = await getCurrentUser();
   if (!currentUser) throw new Error('no user info');
   return { currentUser, menus, operationCodes };
 }
 
-/** Starts downloading the shell and the workbench while the login call runs. */
+/**
+ * Session bootstrap (spec section 4): menus first (the layout builds the routes from
+ * them), then user info. Either failing rejects; the caller logs out and sends the
+ * user to login. Calls for the same token share one round of requests.
+ */
+export function fetchSession(): Promise<Session> {
+  const token = getToken() ?? '';
+  if (loaded && loaded.token === token) return loaded.promise;
+  const promise = load();
+  loaded = { token, promise };
+  promise.catch(() => {
+    if (loaded?.promise === promise) loaded = undefined;
+  });
+  return promise;
+}
+
+let preloaded = false;
+
+/**
+ * Starts downloading the shell and the workbench once the user starts filling in the
+ * login form, so that submitting does not wait for them. The login page itself does
+ * not need them.
+ */
 export const preloadShell = (): void => {
-  import(/* webpackChunkName: "layouts__BasicLayout" */ '@/layouts/BasicLayout').catch(() => undefined);
-  import(/* webpackChunkName: "p__User__Workbench__index" */ '@/pages/User/Workbench').catch(
-    () => undefined,
-  );
+  if (preloaded) return;
+  preloaded = true;
+  import(/* webpackChunkName: "layouts__BasicLayout" */ '@/layouts/BasicLayout').catch(() => {
+    preloaded = false;
+  });
+  import(/* webpackChunkName: "p__User__Workbench__index" */ '@/pages/User/Workbench').catch(() => {
+    preloaded = false;
+  });
 };

@@ -9,7 +9,7 @@ import { login, sendSmsCode } from '@/services/sys';
 import { errorText } from '@/utils/errors';
 import { formatMessage } from '@/utils/intl';
 import { clearSession, safeRedirect } from '@/utils/session';
-import { setToken } from '@/utils/token';
+import { getToken, setToken } from '@/utils/token';
 import { MOBILE_PATTERN } from '@/utils/validation';
 
 type LoginType = 'account' | 'mobile';
@@ -35,7 +35,7 @@ const Login: React.FC = () => {
   }, []);
 
   // A logged-in user opening the login page goes home (spec section 2).
-  if (initialState?.currentUser && !submitting) return <Navigate to="/" replace />;
+  if (initialState?.currentUser && getToken() && !submitting) return <Navigate to="/" replace />;
 
   const onFinish = async (values: Record<string, string>) => {
     setSubmitting(true);
@@ -154,7 +154,7 @@ const Login: React.FC = () => {
       />
       {error && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" data-testid="login-error" />}
       {notice && !error && <Alert style={{ marginBottom: 24 }} type="success" showIcon message={notice} />}
-      <Form form={form} onFinish={onFinish} size="large" autoComplete="on">
+      <Form form={form} onFinish={onFinish} onValuesChange={preloadShell} size="large" autoComplete="on">
         {type === 'account' ? accountFields : mobileFields}
         <div className="venue-auth-links">
           <Link to="/user/register">{t('login.register')}</Link>

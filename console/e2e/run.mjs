@@ -1,0 +1,363 @@
+#!/usr/bin/env node
+/**
+ * Browser end-to-end tests of the console shell (issue 3), in headless Debian Chromium
+ * driven by playwright-core.
+ *
+ *   VENUE_E2E_URL=http://127.0.0.1:18080 VENUE_E2E_ADMIN_PASSWORD=... npm run e2e
+ *   npm run e2e -- --mock     (serves console/dist with the mock API of e2e/mock-api.mjs)
+ *
+ * Prints the gzipped size of all JS the login page loads and the time from submitting
+ * the login form to a rendered workbench.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MOCK = process.argv.includes('--mock');
+const ONLY = process.env.E2E_ONLY;
+const ADMIN = { user: 'admin', password: process.env.VENUE_E2E_ADMIN_PASSWORD || 'Admin@12345' };
+const WAITER = { user: process.env.VENUE_E2E_PASSWORD_USER || 'demo_waiter', passwords: ['Demo@12345', 'Demo@12345x'] };
+const LOGIN_JS_BUDGET = 450 * 1024;
+const shots = path.join(here, 'screenshots');
+
+let baseUrl = process.env.VENUE_E2E_URL;
+let stopServer = async () => {};
+if (MOCK) {
+  const { startServer } = await import('./serve.mjs');
+  const { server, url } = await startServer({ mock: true });
+  baseUrl = url;
+  stopServer = () => new Promise((r) => server.close(r));
+}
+if (!baseUrl) {
+  console.error('VENUE_E2E_URL is not set (or pass --mock).');
+  process.exit(2);
+}
+baseUrl = baseUrl.replace(/\/$/, '');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const metrics = {};
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+async function newPage(locale = 'en-US') {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  await context.addCookies([{ name: 'language', value: locale, url: baseUrl }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+async function login(page, user, password) {
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByPlaceholder('User name').fill(user);
+  await page.getByPlaceholder('Password').fill(password);
+  const started = Date.now();
+  await page.getByTestId('login-submit').click();
+  return started;
+}
+
+async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.password) {
+  const started = await login(page, user, password);
+  await page.getByTestId('greeting').waitFor();
+  return Date.now() - started;
+}
+
+const tabTitles = (page) => page.locator('.venue-multitab .venue-tab-label').allInnerTexts();
+
+async function tabCommand(page, tab, command) {
+  await page.locator(`.venue-multitab .venue-tab-label[data-tab="${tab}"]`).click({ button: 'right' });
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(command, { exact: true }).click();
+}
+
+const menuEntry = (page, text) =>
+  page.locator('.ant-menu').getByText(text, { exact: true }).filter({ visible: true }).first();
+
+async function openMenu(page, group, item) {
+  if (!(await menuEntry(page, item).isVisible())) await menuEntry(page, group).click();
+  await menuEntry(page, item).click();
+}
+
+async function serverMessage(body) {
+  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body),
+  });
+  return (await res.json()).msg;
+}
+
+// ---------------------------------------------------------------------------------
+
+test('login page loads at most 450 KB of gzipped JS, without bpmn-js or Formily', async () => {
+  const { context, page } = await newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(response.url(), await response.body());
+    } catch {
+      /* navigation raced the body; ignored */
+    }
+  });
+  await page.goto(`${baseUrl}/user/login`, { waitUntil: 'networkidle' });
+  await page.getByTestId('login-submit').waitFor();
+  await page.waitForTimeout(500);
+  let gz = 0;
+  let raw = 0;
+  for (const body of scripts.values()) {
+    raw += body.length;
+    gz += gzipSync(body).length;
+    const text = body.toString('utf8');
+    assert.ok(!/bpmn-js|bpmn-moddle|@formily/i.test(text), 'login bundle must not contain bpmn-js or Formily');
+  }
+  metrics.loginJsFiles = scripts.size;
+  metrics.loginJsGzipBytes = gz;
+  metrics.loginJsRawBytes = raw;
+  assert.ok(gz <= LOGIN_JS_BUDGET, `login JS is ${gz} bytes gzipped, budget ${LOGIN_JS_BUDGET}`);
+  assert.equal(await page.title(), 'Log in - Venue Platform');
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, 'login.png') });
+  await context.close();
+});
+
+test('a wrong password shows the server message in place', async () => {
+  const { context, page } = await newPage();
+  const expected = await serverMessage({ username: ADMIN.user, password: 'wrong-password-1' });
+  assert.ok(expected, 'server answers a message for a wrong password');
+  await login(page, ADMIN.user, 'wrong-password-2');
+  await assert.doesNotReject(page.getByTestId('login-error').getByText(expected).waitFor());
+  assert.ok(page.url().includes('/user/login'));
+  await context.close();
+});
+
+test('auto-login without a token asks to log in again', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${baseUrl}/user/autologin`);
+  await page.getByText('no session information, please log in again').waitFor();
+  await context.close();
+});
+
+test('no token: a protected path goes to login with redirect, and back after login', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${baseUrl}/account/settings`);
+  await page.waitForURL(/\/user\/login\?redirect=%2Faccount%2Fsettings/);
+  await page.getByPlaceholder('User name').fill(ADMIN.user);
+  await page.getByPlaceholder('Password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/account\/settings$/);
+  await page.getByLabel('User name').waitFor();
+  await context.close();
+});
+
+test('login lands on the workbench; the login path then leads home', async () => {
+  const { context, page } = await newPage();
+  metrics.loginToWorkbenchMs = await loginToWorkbench(page);
+  assert.match(page.url(), /\/user\/workbench$/);
+  assert.match(await page.getByTestId('greeting').innerText(), new RegExp(ADMIN.user));
+  assert.equal(await page.title(), 'Workbench - Venue Platform');
+  const cookies = await context.cookies();
+  const token = cookies.find((c) => c.name === 'Access-Token');
+  assert.ok(token, 'Access-Token cookie set');
+  const days = (token.expires * 1000 - Date.now()) / 864e5;
+  assert.ok(days > 6.9 && days <= 7.01, `token cookie kept ${days.toFixed(2)} days`);
+  await page.screenshot({ path: path.join(shots, 'workbench.png') });
+  await page.goto(`${baseUrl}/user/login`);
+  await page.waitForURL(/\/user\/workbench$/);
+  await context.close();
+});
+
+test('menu pages open as tabs that keep their state; every tab command works', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await openMenu(page, 'Account', 'Edit info');
+  await page.waitForURL(/\/account\/settings$/);
+  await page.getByLabel('User name').fill('typed but not saved');
+  await openMenu(page, 'Account', 'Change password');
+  await page.waitForURL(/\/account\/password$/);
+  assert.deepEqual(await tabTitles(page), ['Workbench', 'Edit info', 'Change password']);
+  // keep-alive: the edit-info page keeps what was typed
+  await page.locator('.venue-multitab .venue-tab-label[data-tab="/account/settings"]').click();
+  await page.waitForURL(/\/account\/settings$/);
+  assert.equal(await page.getByLabel('User name').inputValue(), 'typed but not saved');
+  await page.screenshot({ path: path.join(shots, 'tabs.png') });
+
+  await tabCommand(page, '/account/settings', 'Close tabs to the right');
+  assert.deepEqual(await tabTitles(page), ['Workbench', 'Edit info']);
+
+  await openMenu(page, 'Account', 'Change password');
+  await tabCommand(page, '/account/password', 'Close tabs to the left');
+  assert.deepEqual(await tabTitles(page), ['Change password']);
+  await page.waitForURL(/\/account\/password$/);
+
+  await openMenu(page, 'Account', 'Edit info');
+  await tabCommand(page, '/account/password', 'Close current');
+  assert.deepEqual(await tabTitles(page), ['Edit info']);
+
+  await menuEntry(page, 'Workbench').click();
+  await openMenu(page, 'Account', 'Change password');
+  assert.deepEqual(await tabTitles(page), ['Edit info', 'Workbench', 'Change password']);
+  await tabCommand(page, '/user/workbench', 'Close all');
+  assert.deepEqual(await tabTitles(page), ['Workbench']);
+  await page.waitForURL(/\/user\/workbench$/);
+
+  await tabCommand(page, '/user/workbench', 'Close current');
+  await page.locator('.ant-message').getByText('this is the last tab, cannot be closed').waitFor();
+  assert.deepEqual(await tabTitles(page), ['Workbench']);
+  await context.close();
+});
+
+test('a path the menus do not grant shows 403; an unknown path shows 404', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${baseUrl}/no/such/page`);
+  await page.waitForURL(/\/404$/);
+  await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+  await context.close();
+});
+
+test('switching to Arabic reloads right-to-left', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await page.getByTestId('lang-switch').hover();
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.locator('[data-lang="ar-EG"]').click(),
+  ]);
+  await page.getByTestId('greeting').waitFor();
+  assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'ar-EG');
+  assert.ok(await page.locator('.ant-layout-rtl, .ant-menu-rtl, [class*="-rtl"]').count() > 0, 'antd renders rtl');
+  await page.screenshot({ path: path.join(shots, 'arabic.png') });
+  const cookie = (await context.cookies()).find((c) => c.name === 'language');
+  assert.equal(cookie?.value, 'ar-EG');
+  await context.close();
+});
+
+test('a 401 when the page loads logs out to the login page', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await context.addCookies([{ name: 'Access-Token', value: 'forged.token.value', url: baseUrl }]);
+  await page.goto(`${baseUrl}/account/settings`);
+  await page.waitForURL(/\/user\/login\?redirect=%2Faccount%2Fsettings/);
+  await page.locator('.ant-notification-notice').waitFor();
+  const token = (await context.cookies()).find((c) => c.name === 'Access-Token');
+  assert.equal(token, undefined, 'token cookie removed');
+  await context.close();
+});
+
+test('a 401 during use shows the server message and logs out', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await openMenu(page, 'Account', 'Edit info');
+  await page.getByLabel('User name').waitFor();
+  const forged = 'forged.token.value';
+  await context.addCookies([{ name: 'Access-Token', value: forged, url: baseUrl }]);
+  const res = await fetch(`${baseUrl}/api/sys/token/user`, { method: 'POST', headers: { Authorization: forged } });
+  assert.equal(res.status, 401);
+  const expected = (await res.json()).msg;
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.ant-notification-notice').getByText(expected).waitFor();
+  await page.waitForURL(/\/user\/login\?redirect=%2Faccount%2Fsettings/);
+  assert.equal((await context.cookies()).find((c) => c.name === 'Access-Token'), undefined);
+  await context.close();
+});
+
+test('Exit asks for confirmation and logs out', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('Exit', { exact: true }).click();
+  await page.locator('.ant-modal-confirm-title').getByText('Exit the console?').waitFor();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL(/\/user\/login$/);
+  assert.equal((await context.cookies()).find((c) => c.name === 'Access-Token'), undefined);
+  await page.goto(`${baseUrl}/user/workbench`);
+  await page.waitForURL(/\/user\/login\?redirect=%2Fuser%2Fworkbench/);
+  await context.close();
+});
+
+test('changing the password sends the user back to login', async () => {
+  const { context, page } = await newPage();
+  let current;
+  for (const candidate of WAITER.passwords) {
+    const msg = await serverMessage({ username: WAITER.user, password: candidate });
+    if (msg === 'success' || msg === undefined) {
+      current = candidate;
+      break;
+    }
+    const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: WAITER.user, password: candidate }),
+    });
+    if ((await res.json()).code === 10000) {
+      current = candidate;
+      break;
+    }
+  }
+  assert.ok(current, `${WAITER.user} can log in with one of the known passwords`);
+  const next = WAITER.passwords.find((p) => p !== current);
+  await loginToWorkbench(page, WAITER.user, current);
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('Modify Password', { exact: true }).click();
+  await page.waitForURL(/\/account\/password$/);
+  await page.getByLabel('Old password').fill(current);
+  await page.getByLabel('New password').fill(next);
+  await page.getByLabel('Confirm password').fill(`${next}-other`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('the two passwords entered do not match').waitFor();
+  await page.getByLabel('Confirm password').fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.waitForURL(/\/user\/login$/);
+  await loginToWorkbench(page, WAITER.user, next);
+  await context.close();
+});
+
+// ---------------------------------------------------------------------------------
+
+let passed = 0;
+let failed = 0;
+for (const { name, fn } of tests) {
+  if (ONLY && !name.includes(ONLY)) continue;
+  const started = Date.now();
+  try {
+    await fn();
+    passed += 1;
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed += 1;
+    console.log(`  ✗ ${name}\n      ${String(error?.stack || error).split('\n').slice(0, 6).join('\n      ')}`);
+  }
+}
+await browser.close();
+await stopServer();
+
+console.log('');
+if (metrics.loginJsGzipBytes !== undefined) {
+  console.log(
+    `login page JS: ${metrics.loginJsFiles} files, ${(metrics.loginJsGzipBytes / 1024).toFixed(1)} KB gzipped ` +
+      `(${(metrics.loginJsRawBytes / 1024).toFixed(1)} KB raw), budget 450 KB`,
+  );
+}
+if (metrics.loginToWorkbenchMs !== undefined) {
+  console.log(`login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms`);
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
