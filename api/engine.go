@@ -105,6 +105,7 @@ func New(o Options) (*gin.Engine, error) {
 			writeError(c, &Error{Status: http.StatusNotFound, Code: CodeNoRoute, Key: "error.no_route"})
 			return
 		}
+		c.Status(http.StatusOK) // Gin presets 404 for NoRoute
 		o.Console.ServeHTTP(c.Writer, c.Request)
 	})
 	return e, nil

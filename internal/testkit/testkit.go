@@ -26,6 +26,7 @@ import (
 
 	"github.com/venueplatform/venue/internal/boot"
 	"github.com/venueplatform/venue/internal/config"
+	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules"
 )
 
@@ -139,6 +140,7 @@ type Envelope struct {
 	Result json.RawMessage   `json:"result"`
 	Fields map[string]string `json:"fields"`
 	Header http.Header       `json:"-"`
+	Body   []byte            `json:"-"` // the raw body
 }
 
 // Into decodes the result into dst.
@@ -208,7 +210,7 @@ func (e *Env) send(req *http.Request, r Req) Envelope {
 	req.RemoteAddr = "192.0.2.10:1234"
 	w := httptest.NewRecorder()
 	e.Engine.ServeHTTP(w, req)
-	env := Envelope{Status: w.Code, Header: w.Header()}
+	env := Envelope{Status: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
 	if strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
 			e.T.Fatalf("%s %s: bad envelope %q: %v", req.Method, req.URL.Path, w.Body.String(), err)
@@ -242,4 +244,9 @@ func OK(t testing.TB, res Envelope) Envelope {
 		t.Fatalf("want success, got HTTP %d code %d msg %q fields %v", res.Status, res.Code, res.Msg, res.Fields)
 	}
 	return res
+}
+
+// SystemCtx is a context in the system scope, for checking stored rows.
+func SystemCtx(t testing.TB) context.Context {
+	return tenancy.SystemContext(context.Background())
 }

@@ -6,9 +6,12 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gorm.io/gorm"
 
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 )
 
@@ -82,6 +85,96 @@ func (s *OrgService) VenueByKey(ctx context.Context, key string) (*Org, error) {
 	var o Org
 	err := s.db.WithContext(tenancy.SystemContext(ctx)).
 		Where("venue_key = ? AND type = ? AND status = ?", key, OrgVenue, StatusEnabled).Take(&o).Error
+	if err != nil {
+		return nil, err
+	}
+	return &o, nil
+}
+
+// Tree answers the nodes the caller's scope sees, as a tree.
+func (s *OrgService) Tree(ctx context.Context) ([]*OrgNode, error) {
+	var rows []Org
+	if err := s.db.WithContext(ctx).Order("sort DESC, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	nodes := make(map[uint64]*OrgNode, len(rows))
+	for _, o := range rows {
+		nodes[o.ID] = &OrgNode{Org: o, Children: []*OrgNode{}}
+	}
+	roots := []*OrgNode{}
+	for _, o := range rows {
+		n := nodes[o.ID]
+		if parent, ok := nodes[o.ParentID]; ok {
+			parent.Children = append(parent.Children, n)
+		} else {
+			roots = append(roots, n)
+		}
+	}
+	return roots, nil
+}
+
+// Create adds a merchant under the platform (platform users) or a venue
+// under the caller's merchant.
+func (s *OrgService) Create(ctx context.Context, p *api.Principal, in OrgInput) (*Org, error) {
+	var out Org
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if p.IsPlatform() && in.Type == OrgMerchant {
+			// A merchant row is its own tenant, so it is written in the system scope.
+			merchant, _, err := createMerchant(tx.WithContext(tenancy.SystemContext(ctx)), NewMerchant{Name: in.Name, Contact: in.Contact,
+				Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, LicenceNo: in.LicenceNo, Logo: in.Logo})
+			out = merchant
+			return err
+		}
+		if in.Type != OrgVenue {
+			return api.Invalid("type", "validation.bad_value", nil)
+		}
+		var parent Org
+		if err := tx.Take(&parent, in.ParentID).Error; err != nil {
+			if dbx.IsNotFound(err) {
+				return api.Invalid("parentId", "error.not_found", nil)
+			}
+			return err
+		}
+		if parent.Type != OrgMerchant {
+			return api.Invalid("parentId", "org.venue_needs_merchant", nil)
+		}
+		out = Org{ParentID: parent.ID, Type: OrgVenue, Name: in.Name, MerchantID: parent.ID, Status: StatusEnabled,
+			Contact: in.Contact, Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, Sort: in.Sort, VenueKey: newVenueKey()}
+		if in.Currency != "" {
+			out.Currency = strings.ToUpper(in.Currency)
+		}
+		if in.Timezone != "" {
+			out.Timezone = in.Timezone
+		}
+		if err := tx.Create(&out).Error; err != nil {
+			return err
+		}
+		out.Path = parent.Path + strconv.FormatUint(out.ID, 10) + "/"
+		return tx.Model(&out).Update("path", out.Path).Error
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Update saves a node's profile within the caller's scope.
+func (s *OrgService) Update(ctx context.Context, id uint64, in OrgInput) (*Org, error) {
+	var o Org
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Take(&o, id).Error; err != nil {
+			return err
+		}
+		o.Name, o.Contact, o.Mobile, o.Address, o.AreaCode, o.LicenceNo, o.Logo, o.Sort =
+			in.Name, in.Contact, in.Mobile, in.Address, in.AreaCode, in.LicenceNo, in.Logo, in.Sort
+		if in.Currency != "" {
+			o.Currency = strings.ToUpper(in.Currency)
+		}
+		if in.Timezone != "" {
+			o.Timezone = in.Timezone
+		}
+		return tx.Select("name", "contact", "mobile", "address", "area_code", "licence_no", "logo", "sort", "currency", "timezone").Save(&o).Error
+	})
 	if err != nil {
 		return nil, err
 	}

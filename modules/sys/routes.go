@@ -10,6 +10,7 @@ import (
 func (m *Module) Routes(g *api.Group) {
 	m.authRoutes(g)
 	m.uploadRoutes(g)
+	m.orgRoutes(g)
 }
 
 func (m *Module) authRoutes(g *api.Group) {

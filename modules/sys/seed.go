@@ -54,7 +54,7 @@ func (m *Module) Menus() []app.MenuSeed {
 		{URL: "/sys/api", Parent: "/sys", Name: "menu.sys.api", Icon: "ApiOutlined", Sort: 70, Perm: "sys:api", Actions: []string{"query", "get", "edit"},
 			Grants: map[string][]string{app.RolePlatformAdmin: {"query", "get", "edit"}}},
 		{URL: "/sys/organization", Parent: "/sys", Name: "menu.sys.organization", Icon: "ApartmentOutlined", Sort: 60, Perm: "sys:org", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: {"query", "get", "add", "edit", "enable", "disable"}}},
+			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: {"query", "get", "add", "edit", "enable", "disable", "delete"}}},
 		{URL: "/sys/area", Parent: "/sys", Name: "menu.sys.area", Icon: "EnvironmentOutlined", Sort: 50, Perm: "sys:area", Actions: all,
 			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: read}},
 		{URL: "/sys/dict", Parent: "/sys", Name: "menu.sys.dict", Icon: "BookOutlined", Sort: 40, Perm: "sys:dict", Actions: all,

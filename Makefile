@@ -1,0 +1,64 @@
+# Venue Platform. `make run` and `make test` do all the set-up on a fresh machine.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/venue
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/venueplatform/venue/internal/boot.Version=$(VERSION)
+# Packages whose tests need a database: they run on SQLite, and on MySQL when VENUE_TEST_MYSQL_DSN is set.
+DB_PKGS := ./api/... ./internal/... ./modules/...
+
+.PHONY: run build console console-deps go-deps test test-go test-mysql test-console test-e2e e2e-deps lint bench clean
+
+run: build
+	./$(BIN) seed --demo
+	./$(BIN) serve
+
+build: console go-deps
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/venue
+
+go-deps:
+	$(GO) mod download
+
+console-deps:
+	@if [ ! -d console/node_modules ] || [ console/package-lock.json -nt console/node_modules/.package-lock.json ]; then \
+		cd console && npm ci --no-audit --no-fund; \
+	fi
+
+# Builds the console and copies it where the binary embeds it from.
+console: console-deps
+	cd console && npm run build
+	rm -rf internal/webui/dist && mkdir -p internal/webui/dist && touch internal/webui/dist/.keep
+	cp -r console/dist/. internal/webui/dist/
+
+test: test-go test-mysql test-console test-e2e
+
+test-go: go-deps
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-mysql: go-deps
+	@if [ -n "$$VENUE_TEST_MYSQL_DSN" ]; then \
+		echo "== Go tests on MySQL ($$VENUE_TEST_MYSQL_DSN)"; \
+		VENUE_TEST_DB=mysql $(GO) test -count=1 $(DB_PKGS); \
+	else echo "== VENUE_TEST_MYSQL_DSN not set: MySQL tests skipped"; fi
+
+test-console: console-deps
+	cd console && npm test
+
+e2e-deps:
+	@command -v chromium >/dev/null || test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test-e2e: build e2e-deps
+	scripts/e2e.sh ./$(BIN)
+
+lint:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) vet ./...
+	cd console && npm run typecheck
+
+bench: build
+	scripts/bench.sh ./$(BIN)
+
+clean:
+	rm -rf bin console/dist
+	rm -rf internal/webui/dist && mkdir -p internal/webui/dist && touch internal/webui/dist/.keep

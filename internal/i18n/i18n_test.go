@@ -1,0 +1,74 @@
+package i18n
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+func TestEveryLanguageHasEveryKeyAndPlaceholder(t *testing.T) {
+	if err := Check(); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Keys(Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placeholder := regexp.MustCompile(`\{\{\.[A-Za-z]+\}\}`)
+	for _, l := range Languages {
+		got, err := Keys(l.Tag)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Tag, err)
+		}
+		for _, k := range want {
+			if !slices.Contains(got, k) {
+				t.Errorf("%s.json lacks %q", l.Tag, k)
+				continue
+			}
+			en, tr := placeholder.FindAllString(T(Default, k, nil), -1), placeholder.FindAllString(rawMessage(t, l.Tag, k), -1)
+			slices.Sort(en)
+			slices.Sort(tr)
+			if !slices.Equal(en, tr) && len(en) > 0 {
+				t.Errorf("%s.json %q keeps placeholders %v, English has %v", l.Tag, k, tr, en)
+			}
+		}
+		for _, k := range got {
+			if !slices.Contains(want, k) {
+				t.Errorf("%s.json has %q, which en.json lacks", l.Tag, k)
+			}
+		}
+	}
+}
+
+func rawMessage(t *testing.T, tag, key string) string {
+	raw, err := files.ReadFile("locales/" + tag + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m[key]
+}
+
+func TestNormalizeAcceptsTheConsoleForms(t *testing.T) {
+	for in, want := range map[string]string{"en_US": "en", "zh-CN": "zh", "Ar": "ar", "he_IL": "he", "iw": "he", "pt_BR": "pt", "xx": "en", "": "en"} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTranslatesWithData(t *testing.T) {
+	if got := T("zh_CN", "validation.password_mismatch", nil); got != "两次输入的密码不一致" {
+		t.Fatalf("zh: %q", got)
+	}
+	if got := T("de", "auth.locked", map[string]any{"Minutes": 15}); !regexp.MustCompile(`15`).MatchString(got) {
+		t.Fatalf("de: %q", got)
+	}
+	if got := T("en", "no.such.key", nil); got != "no.such.key" {
+		t.Fatalf("unknown key: %q", got)
+	}
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Starts `venue serve` on a fresh data dir and a free port, seeds the demo
+# merchant, and runs the console's browser tests against it.
+set -euo pipefail
+bin=$(realpath "${1:-bin/venue}")
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+export VENUE_DATA_DIR=$data VENUE_HTTP_ADDR=127.0.0.1:$port VENUE_ADMIN_PASSWORD='Admin@12345' VENUE_LOG_LEVEL=warn
+"$bin" seed --demo >/dev/null
+"$bin" serve >"$data/serve.log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+for _ in $(seq 1 120); do
+  curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  kill -0 "$pid" 2>/dev/null || { cat "$data/serve.log"; exit 1; }
+  sleep 0.5
+done
+curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "venue serve did not become ready"; cat "$data/serve.log"; exit 1; }
+cd "$root/console"
+VENUE_E2E_URL="http://127.0.0.1:$port" VENUE_E2E_ADMIN_PASSWORD='Admin@12345' npm run e2e || { echo "--- serve log"; tail -50 "$data/serve.log"; exit 1; }
