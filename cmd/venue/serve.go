@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/spf13/cobra"
 	"go.temporal.io/sdk/client"
@@ -86,7 +87,11 @@ func workerCmd() *cobra.Command {
 func connectTemporal(ctx context.Context, p *boot.Platform, embed bool) (client.Client, error) {
 	addr := p.Config.TemporalAddress
 	if addr == "" && embed {
-		srv, err := devserver.Start(ctx, devserver.Options{DataDir: p.Config.DataDir, Namespace: p.Config.TemporalNamespace, Logger: p.Log})
+		opts := devserver.Options{DataDir: p.Config.DataDir, Namespace: p.Config.TemporalNamespace, Logger: p.Log}
+		if p.Config.LogLevel == "debug" {
+			opts.LogLevel = slog.LevelDebug
+		}
+		srv, err := devserver.Start(ctx, opts)
 		if err != nil {
 			return nil, fmt.Errorf("embedded temporal: %w", err)
 		}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -51,7 +52,14 @@ type Platform struct {
 
 	cancel  context.CancelFunc
 	closers []func()
+
+	healthMu sync.Mutex
+	healthAt time.Time // last successful Temporal round trip
 }
+
+// healthFresh is how long a successful Temporal round trip answers /readyz:
+// each check starts a workflow, so probes every second must not each run one.
+const healthFresh = 10 * time.Second
 
 // Logger builds the process logger from the configuration.
 func Logger(cfg *config.Config) *slog.Logger {
@@ -210,9 +218,15 @@ func (p *Platform) Ready(ctx context.Context) error {
 	if p.Temporal == nil {
 		return errors.New("temporal: not connected")
 	}
+	p.healthMu.Lock()
+	defer p.healthMu.Unlock()
+	if time.Since(p.healthAt) < healthFresh {
+		return nil
+	}
 	if err := workflows.CheckHealth(ctx, p.Temporal, p.Config.TemporalTaskQueue); err != nil {
 		return fmt.Errorf("temporal: %w", err)
 	}
+	p.healthAt = time.Now()
 	return nil
 }
 

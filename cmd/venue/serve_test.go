@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/venueplatform/venue/internal/temporalx"
+)
+
+// server is one `venue serve` child process.
+type server struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	base string
+	log  *bytes.Buffer
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "venue")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func startServe(t *testing.T, bin, dataDir string, env ...string) *server {
+	t.Helper()
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "VENUE_DATA_DIR="+dataDir, "VENUE_HTTP_ADDR="+addr, "VENUE_LOG_LEVEL=warn",
+		"VENUE_ADMIN_PASSWORD=Admin@12345", "VENUE_DB_DSN=")
+	cmd.Env = append(cmd.Env, env...)
+	s := &server{t: t, cmd: cmd, base: "http://" + addr, log: &bytes.Buffer{}}
+	cmd.Stdout, cmd.Stderr = s.log, s.log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.kill() })
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(s.base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("serve not ready:\n%s", s.log)
+	return nil
+}
+
+func (s *server) kill() {
+	if s.cmd.ProcessState == nil {
+		_ = s.cmd.Process.Signal(syscall.SIGKILL)
+		_ = s.cmd.Wait()
+	}
+}
+
+func (s *server) call(method, path, token string, body any) (int, map[string]any) {
+	s.t.Helper()
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, s.base+path, bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var env map[string]any
+	_ = json.Unmarshal(data, &env)
+	return resp.StatusCode, env
+}
+
+func (s *server) login(user, password string) string {
+	s.t.Helper()
+	_, env := s.call("POST", "/api/sys/loginjwt", "", map[string]string{"username": user, "password": password})
+	res, _ := env["result"].(map[string]any)
+	tok, _ := res["token"].(string)
+	if tok == "" {
+		s.t.Fatalf("login %s: %v", user, env)
+	}
+	return tok
+}
+
+// probeWorkflow records a value, waits for a signal, and answers both: its
+// state must survive the server being killed in between.
+func probeWorkflow(ctx workflow.Context, before string) (string, error) {
+	var after string
+	workflow.GetSignalChannel(ctx, "go").Receive(ctx, &after)
+	return before + "+" + after, nil
+}
+
+func dialEmbedded(t *testing.T, dataDir string) client.Client {
+	t.Helper()
+	addr, err := temporalx.ReadFrontendAddr(dataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := temporalx.Dial(context.Background(), temporalx.Config{HostPort: addr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// A killed `venue serve` comes back with its data, its tokens and the
+// processes that were waiting; a second serve runs beside it on other ports.
+func TestServeSurvivesKillAndRunsSideBySide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	s := startServe(t, bin, dir)
+	tok := s.login("admin", "Admin@12345")
+
+	c := dialEmbedded(t, dir)
+	ctx := context.Background()
+	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "probe-1", TaskQueue: "probe"}, probeWorkflow, "before")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := worker.New(c, "probe", worker.Options{})
+	w.RegisterWorkflow(probeWorkflow)
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Let the first workflow task run, so the wait is in the history.
+	time.Sleep(time.Second)
+	w.Stop()
+	c.Close()
+
+	// A second server on another data dir runs at the same time.
+	other := startServe(t, bin, t.TempDir())
+	if code, _ := other.call("GET", "/readyz", "", nil); code != 200 {
+		t.Fatalf("second serve readyz %d", code)
+	}
+	// A second server on the same data dir is refused.
+	same := exec.Command(bin, "serve")
+	same.Env = append(os.Environ(), "VENUE_DATA_DIR="+dir, "VENUE_HTTP_ADDR="+freeAddr(t), "VENUE_LOG_LEVEL=warn")
+	out, err := same.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "in use") {
+		t.Fatalf("second serve on the same dir: %v\n%s", err, out)
+	}
+
+	s.kill()
+	s = startServe(t, bin, dir)
+	if code, env := s.call("POST", "/api/sys/token/user", tok, nil); code != 200 || env["code"] != float64(10000) {
+		t.Fatalf("token after restart: %d %v", code, env)
+	}
+	c = dialEmbedded(t, dir)
+	defer c.Close()
+	w = worker.New(c, "probe", worker.Options{})
+	w.RegisterWorkflow(probeWorkflow)
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer w.Stop()
+	if err := c.SignalWorkflow(ctx, "probe-1", run.GetRunID(), "go", "after"); err != nil {
+		t.Fatalf("signal after restart: %v", err)
+	}
+	var got string
+	waitCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := c.GetWorkflow(waitCtx, "probe-1", run.GetRunID()).Get(waitCtx, &got); err != nil || got != "before+after" {
+		t.Fatalf("probe after restart: %q %v", got, err)
+	}
+}
