@@ -46,6 +46,7 @@ type Env struct {
 type Options struct {
 	Demo   bool                   // seed the demo merchant
 	Config func(c *config.Config) // adjust the configuration
+	LogTo  io.Writer              // receive the server's JSON log at info level
 }
 
 // UseMySQL reports whether tests run against MySQL/MariaDB.
@@ -109,8 +110,23 @@ func New(t *testing.T, o ...Options) *Env {
 	if opt.Config != nil {
 		opt.Config(cfg)
 	}
+	return start(t, cfg, opt)
+}
+
+// Node starts a second API node on the same database, as a load balancer
+// would put beside the first.
+func (e *Env) Node() *Env {
+	e.T.Helper()
+	return start(e.T, e.Config, Options{})
+}
+
+func start(t *testing.T, cfg *config.Config, opt Options) *Env {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
+	switch {
+	case opt.LogTo != nil:
+		log = slog.New(slog.NewJSONHandler(opt.LogTo, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	case testing.Verbose():
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	ctx := context.Background()

@@ -20,9 +20,9 @@ func (m *Module) authRoutes(g *api.Group) {
 		Summary: "Log in with user name and password, or mobile and SMS code", Body: LoginInput{}, Result: LoginResult{}}, m.loginMobile)
 	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/validationcode/sms/create", Access: api.Public,
 		Summary: "Send an SMS verification code", Body: SMSInput{}, Result: SMSCreated{}}, m.createSMSCode)
-	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/token/user", Access: api.Self,
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/token/user", Access: api.Self, Log: api.LogOff,
 		Summary: "The logged-in user with their grants", Result: UserInfo{}}, m.tokenUser)
-	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/token/user/menus", Access: api.Self,
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/token/user/menus", Access: api.Self, Log: api.LogOff,
 		Summary: "The logged-in user's menus and operation codes", Result: UserMenus{}}, m.tokenMenus)
 	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/logoutjwt", Access: api.Self, Log: api.LogOn,
 		Summary: "Log out (revokes the token)"}, m.logout)
@@ -30,9 +30,9 @@ func (m *Module) authRoutes(g *api.Group) {
 		Summary: "Change one's own password (revokes every token)", Body: PasswordInput{}}, m.updatePassword)
 	g.Handle(api.Route{Method: http.MethodPut, Path: "/sys/user/updateInfo", Access: api.Self,
 		Summary: "Edit one's own profile", Body: UpdateInfoInput{}, Result: UserInfo{}}, m.updateInfo)
-	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/dict/getByType", Access: api.Self,
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/dict/getByType", Access: api.Self, Log: api.LogOff,
 		Summary: "Dictionary entries of a type, labelled in the request language", Body: DictTypeInput{}, Result: []DictEntry{}}, m.dictByType)
-	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/user/getNoLanguageDict", Access: api.Self,
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/user/getNoLanguageDict", Access: api.Self, Log: api.LogOff,
 		Summary: "Dictionary entries of a type as stored (the language list)", Body: DictTypeInput{}, Result: []DictEntry{}}, m.dictNoLanguage)
 	g.Handle(api.Route{Method: http.MethodGet, Path: "/sys/workbench", Access: api.Self,
 		Summary: "The logged-in user's workbench", Result: Workbench{}}, m.workbench)

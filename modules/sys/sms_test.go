@@ -1,0 +1,70 @@
+package sys_test
+
+import (
+	"bytes"
+	"regexp"
+	"sync"
+	"testing"
+
+	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/modules/sys"
+)
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) lastCode(t *testing.T, mobile string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := regexp.MustCompile(`"mobile":"` + regexp.QuoteMeta(mobile) + `","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
+	if len(m) == 0 {
+		t.Fatalf("no code for %s in the log", mobile)
+	}
+	return m[len(m)-1][1]
+}
+
+func TestMobileLoginWithSMSCode(t *testing.T) {
+	var log syncBuffer
+	env := testkit.New(t, testkit.Options{Demo: true, LogTo: &log})
+	const mobile = "13800000003" // demo_waiter
+
+	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": "12ab"}}); res.Code != 10001 || res.Fields["mobile"] == "" {
+		t.Fatalf("bad mobile: %d %v", res.Code, res.Fields)
+	}
+	var created sys.SMSCreated
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}})).Into(t, &created)
+	if created.ExpiresIn != 300 || created.ResendAfter != 60 {
+		t.Fatalf("created %+v", created)
+	}
+	// A second request within the minute is refused.
+	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}); res.Code != sys.CodeSMSTooOften {
+		t.Fatalf("resend too soon: %d %q", res.Code, res.Msg)
+	}
+	code := log.lastCode(t, mobile)
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Body: map[string]string{"mobile": mobile, "code": wrong}}); res.Code != sys.CodeSMSInvalid {
+		t.Fatalf("wrong code: %d %q", res.Code, res.Msg)
+	}
+	var out sys.LoginResult
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Body: map[string]string{"mobile": mobile, "code": code}})).Into(t, &out)
+	var info sys.UserInfo
+	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: out.Token})).Into(t, &info)
+	if info.UserName != "demo_waiter" {
+		t.Fatalf("logged in as %q", info.UserName)
+	}
+	// A code logs in once.
+	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Body: map[string]string{"mobile": mobile, "code": code}}); res.Code != sys.CodeSMSInvalid {
+		t.Fatalf("reused code: %d", res.Code)
+	}
+}
