@@ -1,0 +1,45 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaultsEnvironmentAndFile(t *testing.T) {
+	t.Setenv("VENUE_HTTP_ADDR", "127.0.0.1:9999")
+	t.Setenv("VENUE_LOGIN_LOCK_FOR", "20m")
+	dir := t.TempDir()
+	file := dir + "/venue.yaml"
+	if err := os.WriteFile(file, []byte("data_dir: /srv/venue\nhttp_addr: ':7000'\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("VENUE_CONFIG", file)
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTPAddr != "127.0.0.1:9999" || c.DataDir != "/srv/venue" || c.LoginLockFor != 20*time.Minute || c.LoginMaxFailures != 5 || c.TokenTTL != 168*time.Hour {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestShortSecretsAreRefused(t *testing.T) {
+	t.Setenv("VENUE_JWT_SECRET", "short")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "VENUE_JWT_SECRET") {
+		t.Fatalf("short secret: %v", err)
+	}
+}
+
+func TestTheREADMEDocumentsEveryVariable(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Describe() {
+		if !strings.Contains(string(raw), "`"+v.Name+"`") {
+			t.Errorf("README.md does not document %s", v.Name)
+		}
+	}
+}
