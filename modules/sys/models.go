@@ -44,7 +44,7 @@ func (Org) TableName() string { return "sys_orgs" }
 
 // User is a person who logs in to the console.
 type User struct {
-	ID                 uint64     `gorm:"primaryKey" json:"id"`
+	ID                 uint64     `gorm:"primaryKey;index:idx_sys_users_merchant_id_id,priority:2" json:"id"`
 	Username           string     `gorm:"size:64;not null;uniqueIndex" json:"username"`
 	Mobile             *string    `gorm:"size:32;uniqueIndex" json:"mobile"`
 	Email              string     `gorm:"size:128;not null;default:''" json:"email"`

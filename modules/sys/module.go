@@ -5,9 +5,11 @@ package sys
 
 import (
 	"context"
+	"time"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/internal/dbx"
 )
 
 // Module is the sys module.
@@ -42,7 +44,7 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.MenuSvc = &MenuService{db: deps.DB, perms: m.Perms}
 	m.Dicts = newDictService(deps.DB, deps.Feed)
 	m.Orgs = &OrgService{db: deps.DB}
-	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs}
+	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second)}
 	return m, nil
 }
 

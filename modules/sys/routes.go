@@ -11,6 +11,7 @@ func (m *Module) Routes(g *api.Group) {
 	m.authRoutes(g)
 	m.uploadRoutes(g)
 	m.orgRoutes(g)
+	m.userRoutes(g)
 }
 
 func (m *Module) authRoutes(g *api.Group) {

@@ -24,7 +24,7 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 func (b *syncBuffer) lastCode(t *testing.T, mobile string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	m := regexp.MustCompile(`"mobile":"` + regexp.QuoteMeta(mobile) + `","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
+	m := regexp.MustCompile(`"mobile":"`+regexp.QuoteMeta(mobile)+`","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
 	if len(m) == 0 {
 		t.Fatalf("no code for %s in the log", mobile)
 	}

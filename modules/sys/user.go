@@ -14,9 +14,10 @@ import (
 
 // UserService holds the rules about users and their passwords.
 type UserService struct {
-	db   *gorm.DB
-	auth *Auth
-	orgs *OrgService
+	db     *gorm.DB
+	auth   *Auth
+	orgs   *OrgService
+	counts *dbx.CountCache // list totals
 }
 
 // RoleGrant is one granted permission of the user, with its operation keys.

@@ -1,0 +1,160 @@
+package sys
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/tenancy"
+)
+
+// UserQuery filters the user list.
+type UserQuery struct {
+	api.PageQuery
+	Username string `form:"username" json:"username"`
+	Mobile   string `form:"mobile" json:"mobile"`
+	OrgID    uint64 `form:"orgId" json:"orgId"`
+	RoleID   uint64 `form:"roleId" json:"roleId"`
+	Status   *int8  `form:"status" json:"status"`
+}
+
+// RoleRef names a role on a list row.
+type RoleRef struct {
+	ID   uint64 `json:"id"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// UserView is a user as lists and forms see it (never the password hash).
+type UserView struct {
+	ID                 uint64     `json:"id"`
+	Username           string     `json:"username"`
+	RealName           string     `json:"realName"`
+	Mobile             string     `json:"mobile"`
+	Email              string     `json:"email"`
+	Avatar             string     `json:"avatar"`
+	AdminFlag          string     `json:"adminFlag"`
+	Status             int8       `json:"status"`
+	OrgID              uint64     `json:"orgId"`
+	OrgName            string     `json:"orgName"`
+	MerchantID         uint64     `json:"merchantId"`
+	VenueID            uint64     `json:"venueId"`
+	MustChangePassword bool       `json:"mustChangePassword"`
+	Roles              []RoleRef  `json:"roles"`
+	LastLoginAt        *time.Time `json:"lastLoginAt"`
+	CreatedAt          time.Time  `json:"createdAt"`
+}
+
+var userSorts = map[string]string{"id": "id", "username": "username", "createdAt": "created_at", "lastLoginAt": "last_login_at"}
+
+// List answers one page of the users the caller's scope sees.
+func (s *UserService) List(ctx context.Context, q UserQuery) (api.Page[UserView], error) {
+	q.Normalize()
+	filter := func() *gorm.DB {
+		db := s.db.WithContext(ctx).Model(&User{})
+		if v := strings.TrimSpace(q.Username); v != "" {
+			db = db.Where("username LIKE ? ESCAPE '!'", likePrefix(v))
+		}
+		if v := strings.TrimSpace(q.Mobile); v != "" {
+			db = db.Where("mobile LIKE ? ESCAPE '!'", likePrefix(v))
+		}
+		if q.OrgID != 0 {
+			db = db.Where("org_id = ?", q.OrgID)
+		}
+		if q.RoleID != 0 {
+			db = db.Where("EXISTS (SELECT 1 FROM sys_user_roles ur WHERE ur.user_id = sys_users.id AND ur.role_id = ?)", q.RoleID)
+		}
+		if q.Status != nil {
+			db = db.Where("status = ?", *q.Status)
+		}
+		return db
+	}
+	scope, _ := tenancy.From(ctx)
+	key := fmt.Sprintf("%v|%s|%s|%d|%d|%v", scope, q.Username, q.Mobile, q.OrgID, q.RoleID, ptrVal(q.Status))
+	total, err := s.counts.Get(key, func() (int64, error) {
+		var n int64
+		return n, filter().Count(&n).Error
+	})
+	if err != nil {
+		return api.Page[UserView]{}, err
+	}
+	var rows []User
+	if total > 0 {
+		err = filter().Order(q.OrderBy(userSorts, "id DESC")).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error
+		if err != nil {
+			return api.Page[UserView]{}, err
+		}
+	}
+	views, err := s.views(ctx, rows)
+	return api.NewPage(q.PageQuery, views, total), err
+}
+
+// views adds role and organisation names to a page of users, in two queries.
+func (s *UserService) views(ctx context.Context, rows []User) ([]UserView, error) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	ids := make([]uint64, len(rows))
+	orgIDs := make([]uint64, 0, len(rows))
+	for i, u := range rows {
+		ids[i] = u.ID
+		orgIDs = append(orgIDs, u.OrgID)
+	}
+	sysCtx := tenancy.SystemContext(ctx)
+	var links []struct {
+		UserID uint64
+		RoleRef
+	}
+	err := s.db.WithContext(sysCtx).Table("sys_user_roles ur").Select("ur.user_id, r.id, r.code, r.name").
+		Joins("JOIN sys_roles r ON r.id = ur.role_id").Where("ur.user_id IN ?", ids).Order("r.sort DESC, r.id").Scan(&links).Error
+	if err != nil {
+		return nil, err
+	}
+	roles := map[uint64][]RoleRef{}
+	for _, l := range links {
+		roles[l.UserID] = append(roles[l.UserID], l.RoleRef)
+	}
+	var orgs []Org
+	if err := s.db.WithContext(sysCtx).Select("id", "name").Where("id IN ?", orgIDs).Find(&orgs).Error; err != nil {
+		return nil, err
+	}
+	orgNames := map[uint64]string{}
+	for _, o := range orgs {
+		orgNames[o.ID] = o.Name
+	}
+	out := make([]UserView, len(rows))
+	for i, u := range rows {
+		out[i] = viewOf(u, orgNames[u.OrgID], roles[u.ID])
+	}
+	return out, nil
+}
+
+func viewOf(u User, orgName string, roles []RoleRef) UserView {
+	v := UserView{ID: u.ID, Username: u.Username, RealName: u.RealName, Email: u.Email, Avatar: u.Avatar, AdminFlag: u.AdminFlag,
+		Status: u.Status, OrgID: u.OrgID, OrgName: orgName, MerchantID: u.MerchantID, VenueID: u.VenueID,
+		MustChangePassword: u.MustChangePassword, Roles: roles, LastLoginAt: u.LastLoginAt, CreatedAt: u.CreatedAt}
+	if v.Roles == nil {
+		v.Roles = []RoleRef{}
+	}
+	if u.Mobile != nil {
+		v.Mobile = *u.Mobile
+	}
+	return v
+}
+
+// likePrefix escapes LIKE wildcards in a user's search text (with '!',
+// an escape character MySQL and SQLite read alike) and matches it as a prefix.
+func likePrefix(s string) string {
+	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
+}
+
+func ptrVal[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
