@@ -90,9 +90,21 @@ async function tabCommand(page, tab, command) {
 const menuEntry = (page, text) =>
   page.locator('.ant-menu').getByText(text, { exact: true }).filter({ visible: true }).first();
 
+/** Clicks a menu item, opening its group first; retried while the submenu animates. */
 async function openMenu(page, group, item) {
-  if (!(await menuEntry(page, item).isVisible())) await menuEntry(page, group).click();
-  await menuEntry(page, item).click();
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    await page.waitForTimeout(250);
+    if (!(await menuEntry(page, item).isVisible())) {
+      await menuEntry(page, group).click();
+      await page.waitForTimeout(400);
+    }
+    try {
+      await menuEntry(page, item).click({ timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 async function serverMessage(body) {

@@ -2,7 +2,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import type { MenuDataItem } from '@ant-design/pro-components';
 import { Link, Navigate, history, useLocation, useModel, useOutlet } from '@umijs/max';
-import { App } from 'antd';
+import { App, theme as antdTheme } from 'antd';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import routes from '../../config/routes';
 import ErrorBoundary from '@/components/ErrorBoundary';
@@ -14,7 +14,7 @@ import SelectLang from '@/components/RightContent/SelectLang';
 import SettingDrawer from '@/components/SettingDrawer';
 import { fetchSession } from '@/services/session';
 import { outLogin } from '@/services/sys';
-import { formatMessage, menuTitle } from '@/utils/intl';
+import { applyDayjsLocale, formatMessage, menuTitle } from '@/utils/intl';
 import {
   buildMenu,
   collectPages,
@@ -108,6 +108,7 @@ const BasicLayout: React.FC = () => {
   const location = useLocation();
   const outlet = useOutlet();
   const { message } = App.useApp();
+  const { token: themeToken } = antdTheme.useToken();
   const settings = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [tabState, setTabState] = useState<TabState>({ tabs: [], active: '' });
@@ -150,6 +151,9 @@ const BasicLayout: React.FC = () => {
       setTabState((s) => openTab(s, pathname));
     }
   }, [isPage, pathname, titleOf]);
+
+  // pro-components set dayjs' global locale when they load; put the user's back.
+  useEffect(applyDayjsLocale, []);
 
   useEffect(() => {
     if (!settings.multiTab) {
@@ -202,6 +206,36 @@ const BasicLayout: React.FC = () => {
     <ErrorBoundary>{outlet}</ErrorBoundary>
   );
 
+  const actions = [
+    <SelectLang key="lang" />,
+    <span
+      key="settings"
+      className="venue-header-action"
+      title={formatMessage({ id: 'settings.title' })}
+      onClick={() => setSettingsOpen(true)}
+      data-testid="open-settings"
+    >
+      <SettingOutlined />
+    </span>,
+    <AvatarDropdown key="avatar" />,
+  ];
+
+  // ProLayout draws no header in the side layout: the shell draws its own there.
+  const sideHeader =
+    settings.layout === 'side' ? (
+      <header
+        className={[
+          'venue-shell-header',
+          settings.fixedHeader ? 'is-fixed' : '',
+          headerHidden ? 'is-hidden' : '',
+        ].join(' ')}
+        style={{ background: themeToken.colorBgContainer, borderColor: themeToken.colorSplit }}
+      >
+        <div className="venue-shell-title">{isPage ? titleOf(pathname) : ''}</div>
+        <div className="venue-header-actions">{actions}</div>
+      </header>
+    ) : null;
+
   return (
     <div className={headerHidden ? 'venue-header-hidden' : undefined}>
       <ProLayout
@@ -224,21 +258,11 @@ const BasicLayout: React.FC = () => {
         menuItemRender={(item, dom) =>
           item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom
         }
-        actionsRender={() => [
-          <SelectLang key="lang" />,
-          <span
-            key="settings"
-            className="venue-header-action"
-            title={formatMessage({ id: 'settings.title' })}
-            onClick={() => setSettingsOpen(true)}
-            data-testid="open-settings"
-          >
-            <SettingOutlined />
-          </span>,
-          <AvatarDropdown key="avatar" />,
-        ]}
+        actionsRender={settings.layout === 'side' ? undefined : () => actions}
+        contentStyle={{ padding: 0 }}
       >
-        {content}
+        {sideHeader}
+        <div className="venue-shell-content">{content}</div>
       </ProLayout>
       <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </div>

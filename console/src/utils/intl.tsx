@@ -59,9 +59,15 @@ interface ActiveLocale {
   locale: string;
   messages: Messages;
   antd?: AntdLocale;
+  dayjs: string;
 }
 
-let active: ActiveLocale = { locale: DEFAULT_LOCALE, messages: {} };
+let active: ActiveLocale = { locale: DEFAULT_LOCALE, messages: {}, dayjs: 'en' };
+
+/** (Re)applies the user's dayjs locale globally; libraries may have changed it. */
+export function applyDayjsLocale(): void {
+  dayjs.locale(active.dayjs);
+}
 
 /** The language chosen by the user: `language` cookie, then umi_locale, then en-US. */
 export function getLocale(): string {
@@ -89,8 +95,8 @@ export async function loadLocale(code: string): Promise<void> {
     antdLoaders[locale]?.().then((m) => m.default),
     dayjsLoaders[locale]?.[1](),
   ]);
-  dayjs.locale(dayjsLoaders[locale]?.[0] ?? 'en');
-  active = { locale, messages, antd };
+  active = { locale, messages, antd, dayjs: dayjsLoaders[locale]?.[0] ?? 'en' };
+  applyDayjsLocale();
   document.documentElement.lang = locale;
   document.documentElement.dir = localeDir(locale);
 }
@@ -132,7 +138,9 @@ export function formatNumber(value: number | string | null | undefined, digits?:
   if (value === null || value === undefined || value === '') return '';
   const num = typeof value === 'number' ? value : Number(value);
   if (Number.isNaN(num)) return String(value);
+  // Latin digits everywhere (also in Arabic and Thai) so that figures read alike.
   return new Intl.NumberFormat(active.locale, {
+    numberingSystem: 'latn',
     useGrouping: true,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits ?? 2,
@@ -141,7 +149,7 @@ export function formatNumber(value: number | string | null | undefined, digits?:
 
 export function formatDate(value: dayjs.ConfigType, format = DATE_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
+  const d = dayjs(value).locale(active.dayjs);
   return d.isValid() ? d.format(format) : String(value);
 }
 
