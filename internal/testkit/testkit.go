@@ -35,7 +35,7 @@ const AdminPassword = "Admin@12345"
 
 // Env is a running application.
 type Env struct {
-	T       *testing.T
+	T       testing.TB
 	P       *boot.Platform
 	Engine  *gin.Engine
 	Config  *config.Config
@@ -100,7 +100,7 @@ func Config(t testing.TB) *config.Config {
 }
 
 // New starts the application without Temporal.
-func New(t *testing.T, o ...Options) *Env {
+func New(t testing.TB, o ...Options) *Env {
 	t.Helper()
 	var opt Options
 	if len(o) > 0 {
@@ -120,7 +120,7 @@ func (e *Env) Node() *Env {
 	return start(e.T, e.Config, Options{})
 }
 
-func start(t *testing.T, cfg *config.Config, opt Options) *Env {
+func start(t testing.TB, cfg *config.Config, opt Options) *Env {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	switch {

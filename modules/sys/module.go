@@ -43,8 +43,8 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.Oplog = newOplogWriter(deps.DB, deps.Log, deps.Feed)
 	m.MenuSvc = &MenuService{db: deps.DB, perms: m.Perms}
 	m.Dicts = newDictService(deps.DB, deps.Feed)
-	m.Orgs = &OrgService{db: deps.DB}
-	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second)}
+	m.Orgs = newOrgService(deps.DB, deps.Feed)
+	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second), roles: newRoleRefs(deps.DB, deps.Feed)}
 	return m, nil
 }
 

@@ -11,13 +11,57 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/changefeed"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 )
 
 // OrgService manages the platform → merchant → venue tree.
 type OrgService struct {
-	db *gorm.DB
+	db    *gorm.DB
+	feed  *changefeed.Feed
+	names *refCache[string]
+}
+
+// Change-feed topics of names lists show beside rows.
+const (
+	topicOrg  = "sys.org"
+	topicRole = "sys.role"
+)
+
+func newOrgService(db *gorm.DB, feed *changefeed.Feed) *OrgService {
+	s := &OrgService{db: db, feed: feed}
+	s.names = newRefCache(feed, topicOrg, func(ctx context.Context, ids []uint64) (map[uint64]string, error) {
+		var rows []Org
+		if err := db.WithContext(ctx).Select("id", "name").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		out := make(map[uint64]string, len(rows))
+		for _, o := range rows {
+			out[o.ID] = o.Name
+		}
+		return out, nil
+	})
+	return s
+}
+
+// changed tells every node that a node's name or status changed.
+func (s *OrgService) changed(ctx context.Context, id uint64) error {
+	return s.feed.Publish(ctx, topicOrg, strconv.FormatUint(id, 10))
+}
+
+func newRoleRefs(db *gorm.DB, feed *changefeed.Feed) *refCache[RoleRef] {
+	return newRefCache(feed, topicRole, func(ctx context.Context, ids []uint64) (map[uint64]RoleRef, error) {
+		var rows []Role
+		if err := db.WithContext(ctx).Select("id", "code", "name").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		out := make(map[uint64]RoleRef, len(rows))
+		for _, r := range rows {
+			out[r.ID] = RoleRef{ID: r.ID, Code: r.Code, Name: r.Name}
+		}
+		return out, nil
+	})
 }
 
 // PlatformOrgID is the root node, created by the first migration's seed.
@@ -73,11 +117,11 @@ func (s *OrgService) Get(ctx context.Context, id uint64) (*Org, error) {
 
 // Name returns a node's name, whatever the caller's scope (for display).
 func (s *OrgService) Name(ctx context.Context, id uint64) string {
-	var o Org
-	if id == 0 || s.db.WithContext(tenancy.SystemContext(ctx)).Select("name").Take(&o, id).Error != nil {
+	names, err := s.names.Get(tenancy.SystemContext(ctx), []uint64{id})
+	if err != nil {
 		return ""
 	}
-	return o.Name
+	return names[id]
 }
 
 // VenueByKey finds an enabled venue by its public key (tablets, guests).
@@ -178,5 +222,5 @@ func (s *OrgService) Update(ctx context.Context, id uint64, in OrgInput) (*Org, 
 	if err != nil {
 		return nil, err
 	}
-	return &o, nil
+	return &o, s.changed(ctx, o.ID)
 }

@@ -120,6 +120,9 @@ func (m *Module) orgSetStatus(status int8) api.HandlerFunc {
 		if res.RowsAffected == 0 {
 			return nil, api.NotFound()
 		}
+		if err := m.Orgs.changed(c.Ctx(), id); err != nil {
+			return nil, err
+		}
 		return nil, m.Auth.InvalidateAllUsers(c.Ctx())
 	}
 }
@@ -129,7 +132,7 @@ func (m *Module) orgDelete(c *api.Ctx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return nil, m.deps.DB.WithContext(c.Ctx()).Transaction(func(tx *gorm.DB) error {
+	err = m.deps.DB.WithContext(c.Ctx()).Transaction(func(tx *gorm.DB) error {
 		var o Org
 		if err := tx.Take(&o, id).Error; err != nil {
 			return err
@@ -151,4 +154,8 @@ func (m *Module) orgDelete(c *api.Ctx) (any, error) {
 		}
 		return tx.Delete(&o).Error
 	})
+	if err != nil {
+		return nil, err
+	}
+	return nil, m.Orgs.changed(c.Ctx(), id)
 }

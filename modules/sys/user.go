@@ -18,6 +18,7 @@ type UserService struct {
 	auth   *Auth
 	orgs   *OrgService
 	counts *dbx.CountCache // list totals
+	roles  *refCache[RoleRef]
 }
 
 // RoleGrant is one granted permission of the user, with its operation keys.

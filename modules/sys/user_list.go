@@ -105,26 +105,27 @@ func (s *UserService) views(ctx context.Context, rows []User) ([]UserView, error
 		orgIDs = append(orgIDs, u.OrgID)
 	}
 	sysCtx := tenancy.SystemContext(ctx)
-	var links []struct {
-		UserID uint64
-		RoleRef
+	var links []UserRole
+	if err := s.db.WithContext(sysCtx).Where("user_id IN ?", ids).Find(&links).Error; err != nil {
+		return nil, err
 	}
-	err := s.db.WithContext(sysCtx).Table("sys_user_roles ur").Select("ur.user_id, r.id, r.code, r.name").
-		Joins("JOIN sys_roles r ON r.id = ur.role_id").Where("ur.user_id IN ?", ids).Order("r.sort DESC, r.id").Scan(&links).Error
+	roleIDs := make([]uint64, len(links))
+	for i, l := range links {
+		roleIDs[i] = l.RoleID
+	}
+	refs, err := s.roles.Get(sysCtx, roleIDs)
 	if err != nil {
 		return nil, err
 	}
 	roles := map[uint64][]RoleRef{}
 	for _, l := range links {
-		roles[l.UserID] = append(roles[l.UserID], l.RoleRef)
+		if r, ok := refs[l.RoleID]; ok {
+			roles[l.UserID] = append(roles[l.UserID], r)
+		}
 	}
-	var orgs []Org
-	if err := s.db.WithContext(sysCtx).Select("id", "name").Where("id IN ?", orgIDs).Find(&orgs).Error; err != nil {
+	orgNames, err := s.orgs.names.Get(sysCtx, orgIDs)
+	if err != nil {
 		return nil, err
-	}
-	orgNames := map[uint64]string{}
-	for _, o := range orgs {
-		orgNames[o.ID] = o.Name
 	}
 	out := make([]UserView, len(rows))
 	for i, u := range rows {
