@@ -116,3 +116,18 @@ func setRoleGrants(tx *gorm.DB, roleID uint64, grants map[string][]string) error
 	}
 	return tx.CreateInBatches(rows, 200).Error
 }
+
+// Ceiling is the set of "permission:action" a principal holds; nil for an
+// administrator, who holds everything. Nobody grants beyond their ceiling.
+func (p *Perms) Ceiling(pr *api.Principal) map[string]bool {
+	if pr.Admin {
+		return nil
+	}
+	out := map[string]bool{}
+	for perm, acts := range p.Grants(pr.Roles) {
+		for _, a := range acts {
+			out[perm+":"+a] = true
+		}
+	}
+	return out
+}

@@ -54,6 +54,12 @@ var userSorts = map[string]string{"id": "id", "username": "username", "createdAt
 // List answers one page of the users the caller's scope sees.
 func (s *UserService) List(ctx context.Context, q UserQuery) (api.Page[UserView], error) {
 	q.Normalize()
+	return s.list(ctx, q, api.MaxPageSize)
+}
+
+// list answers a page of up to limit rows (exports go past the page cap).
+func (s *UserService) list(ctx context.Context, q UserQuery, limit int) (api.Page[UserView], error) {
+	q.PageSize = min(q.PageSize, limit)
 	filter := func() *gorm.DB {
 		db := s.db.WithContext(ctx).Model(&User{})
 		if v := strings.TrimSpace(q.Username); v != "" {
