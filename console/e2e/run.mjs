@@ -182,6 +182,8 @@ test('no token: a protected path goes to login with redirect, and back after log
 test('login lands on the workbench; the login path then leads home', async () => {
   const { context, page } = await newPage();
   metrics.loginToWorkbenchMs = await loginToWorkbench(page);
+  // target 1.5 s on an idle machine (printed below); the assertion only catches a broken flow
+  assert.ok(metrics.loginToWorkbenchMs < 5000, `login to workbench took ${metrics.loginToWorkbenchMs} ms`);
   assert.match(page.url(), /\/user\/workbench$/);
   assert.match(await page.getByTestId('greeting').innerText(), new RegExp(ADMIN.user));
   assert.equal(await page.title(), 'Workbench - Venue Platform');
@@ -236,7 +238,7 @@ test('menu pages open as tabs that keep their state; every tab command works', a
   await context.close();
 });
 
-test('a path the menus do not grant shows 403; an unknown path shows 404', async () => {
+test('an unknown path shows the 404 page', async () => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/no/such/page`);
   await page.waitForURL(/\/404$/);
@@ -279,6 +281,7 @@ test('a 401 during use shows the server message and logs out', async () => {
   await loginToWorkbench(page);
   await openMenu(page, 'Account', 'Edit info');
   await page.getByLabel('User name').waitFor();
+  await page.getByLabel('Mobile number').fill('13800000000');
   const forged = 'forged.token.value';
   await context.addCookies([{ name: 'Access-Token', value: forged, url: baseUrl }]);
   const res = await fetch(`${baseUrl}/api/sys/token/user`, { method: 'POST', headers: { Authorization: forged } });
@@ -369,7 +372,10 @@ if (metrics.loginJsGzipBytes !== undefined) {
   );
 }
 if (metrics.loginToWorkbenchMs !== undefined) {
-  console.log(`login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms`);
+  console.log(
+    `login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms ` +
+      `(target 1500 ms: ${metrics.loginToWorkbenchMs <= 1500 ? 'met' : 'missed'})`,
+  );
 }
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -12,7 +12,7 @@ import PageLoading from '@/components/PageLoading';
 import AvatarDropdown from '@/components/RightContent/AvatarDropdown';
 import SelectLang from '@/components/RightContent/SelectLang';
 import SettingDrawer from '@/components/SettingDrawer';
-import { fetchSession } from '@/services/session';
+import { fetchSession, peekSession } from '@/services/session';
 import { outLogin } from '@/services/sys';
 import { applyDayjsLocale, formatMessage, menuTitle } from '@/utils/intl';
 import {
@@ -116,8 +116,11 @@ const BasicLayout: React.FC = () => {
   const headerHidden = useAutoHideHeader(settings.autoHideHeader && settings.fixedHeader);
   const { pathname, search } = location;
   const token = getToken();
-  const menus = initialState?.menus;
-  const currentUser = initialState?.currentUser;
+  // Right after login the initial state may not have reached this component yet;
+  // the session the login page loaded is used meanwhile.
+  const session = initialState?.menus ? initialState : peekSession();
+  const menus = session?.menus;
+  const currentUser = session?.currentUser;
 
   // A token without menus: fetch menus, build routes, fetch user info; failure logs out.
   useEffect(() => {

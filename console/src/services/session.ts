@@ -6,7 +6,7 @@ import { getCurrentUser, getUserMenus } from './sys';
 type Session = Required<SessionState>;
 
 /** The last session loaded, by token: the layout reuses it instead of asking again. */
-let loaded: { token: string; promise: Promise<Session> } | undefined;
+let loaded: { token: string; promise: Promise<Session>; value?: Session } | undefined;
 onSessionCleared(() => {
   loaded = undefined;
 });
@@ -27,11 +27,23 @@ export function fetchSession(): Promise<Session> {
   const token = getToken() ?? '';
   if (loaded && loaded.token === token) return loaded.promise;
   const promise = load();
-  loaded = { token, promise };
-  promise.catch(() => {
-    if (loaded?.promise === promise) loaded = undefined;
-  });
+  const entry: NonNullable<typeof loaded> = { token, promise };
+  loaded = entry;
+  promise.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => {
+      if (loaded === entry) loaded = undefined;
+    },
+  );
   return promise;
+}
+
+/** The session already loaded for the current token, if any (no request). */
+export function peekSession(): Session | undefined {
+  const token = getToken() ?? '';
+  return loaded && loaded.token === token ? loaded.value : undefined;
 }
 
 let preloaded = false;

@@ -12,6 +12,15 @@ import { buildMenu, layoutRoutes, type MenuNode, type RouteConfig } from '@/util
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A card value as shown: numbers grouped, ISO times in the console's date format. */
+export function cardValue(value: number | string | undefined): string {
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value);
+  return String(value ?? '');
+}
+
 export function greetingKey(hour: number): string {
   if (hour < 5) return 'workbench.greeting.evening';
   if (hour < 12) return 'workbench.greeting.morning';
@@ -110,7 +119,7 @@ const Workbench: React.FC = () => {
                   <Statistic
                     title={card.title}
                     value={card.value}
-                    formatter={(v) => (typeof v === 'number' ? formatNumber(v) : String(v ?? ''))}
+                    formatter={(v) => cardValue(v as number | string | undefined)}
                   />
                 </Card>
               </Col>
