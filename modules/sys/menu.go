@@ -206,3 +206,63 @@ type errMissingParent string
 func (e errMissingParent) Error() string {
 	return "menu seed: parent " + string(e) + " is declared by no module"
 }
+
+// visibleIDs is the set of menu ids a principal sees; nil for an administrator.
+func (s *MenuService) visibleIDs(ctx context.Context, p *api.Principal) (map[uint64]bool, error) {
+	if p.Admin {
+		return nil, nil
+	}
+	tree, err := s.ForUser(ctx, p, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	out := map[uint64]bool{}
+	var walk func([]*MenuNode)
+	walk = func(ns []*MenuNode) {
+		for _, n := range ns {
+			out[n.ID] = true
+			walk(n.Children)
+		}
+	}
+	walk(tree.Menus)
+	return out, nil
+}
+
+// GrantNode is a menu entry in the grant tree: the operations it offers that
+// the caller may hand on.
+type GrantNode struct {
+	ID         uint64       `json:"id"`
+	Name       string       `json:"name"`
+	Title      string       `json:"title"`
+	URL        string       `json:"url"`
+	Permission string       `json:"permission"`
+	Actions    []string     `json:"actions"`
+	Children   []*GrantNode `json:"children"`
+}
+
+// GrantTree is the tree of menus and actions the caller may grant to a role.
+func (s *MenuService) GrantTree(ctx context.Context, p *api.Principal, perms *Perms, lang string) ([]*GrantNode, error) {
+	tree, err := s.ForUser(ctx, p, lang, nil)
+	if err != nil {
+		return nil, err
+	}
+	ceiling := perms.Ceiling(p)
+	var conv func([]*MenuNode) []*GrantNode
+	conv = func(ns []*MenuNode) []*GrantNode {
+		out := []*GrantNode{}
+		for _, n := range ns {
+			if n.Static {
+				continue
+			}
+			g := &GrantNode{ID: n.ID, Name: n.Name, Title: n.Title, URL: n.URL, Permission: n.Permission, Actions: []string{}, Children: conv(n.Children)}
+			for _, a := range n.Actions {
+				if n.Permission != "" && (ceiling == nil || ceiling[n.Permission+":"+a]) {
+					g.Actions = append(g.Actions, a)
+				}
+			}
+			out = append(out, g)
+		}
+		return out
+	}
+	return conv(tree.Menus), nil
+}

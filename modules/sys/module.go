@@ -23,6 +23,7 @@ type Module struct {
 	Dicts    *DictService
 	Users    *UserService
 	Orgs     *OrgService
+	Roles    *RoleService
 	registry *api.Registry
 	seeds    []moduleMenu
 	cards    []app.WorkbenchProvider
@@ -44,6 +45,7 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.MenuSvc = &MenuService{db: deps.DB, perms: m.Perms}
 	m.Dicts = newDictService(deps.DB, deps.Feed)
 	m.Orgs = newOrgService(deps.DB, deps.Feed)
+	m.Roles = &RoleService{db: deps.DB, feed: deps.Feed, perms: m.Perms, auth: auth, menus: m.MenuSvc}
 	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second), roles: newRoleRefs(deps.DB, deps.Feed)}
 	return m, nil
 }
