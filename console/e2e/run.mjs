@@ -238,6 +238,57 @@ test('menu pages open as tabs that keep their state; every tab command works', a
   await context.close();
 });
 
+test('settings drawer changes are kept in localStorage across reloads', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  assert.ok(await page.locator('.venue-multitab').isVisible(), 'multi-tab on by default');
+  await page.getByTestId('open-settings').click();
+  const drawer = page.locator('.ant-drawer-content');
+  await drawer.getByText('Page settings').waitFor();
+  await drawer.locator('.ant-list-item', { hasText: 'Multiple tabs' }).locator('.ant-switch').click();
+  await drawer.locator('.ant-radio-button-wrapper', { hasText: 'Light' }).click();
+  await page.screenshot({ path: path.join(shots, 'settings.png') });
+  await page.keyboard.press('Escape');
+  await page.locator('.venue-multitab').waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByTestId('greeting').waitFor();
+  assert.equal(await page.locator('.venue-multitab').count(), 0, 'multi-tab stays off after reload');
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('venue.settings')));
+  assert.equal(saved.multiTab, false);
+  assert.equal(saved.theme, 'light');
+  await context.close();
+});
+
+test('avatar upload checks the type first and stores the uploaded image', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await page.goto(`${baseUrl}/account/settings`);
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page.getByText('only jpg, jpeg, png, gif files can be uploaded').waitFor();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await page.waitForFunction(() => [...document.querySelectorAll('.ant-avatar img')].some((i) => i.src.includes('/uploads/')));
+  await context.close();
+});
+
+test('a page chunk that fails to load offers a reload', async () => {
+  const { context, page } = await newPage();
+  await loginToWorkbench(page);
+  await page.route(/p__Account__Password.*\.js$/, (route) => route.abort());
+  await page.getByTestId('user-menu').hover();
+  await page.getByText('Modify Password', { exact: true }).click();
+  await page.getByText('This page could not be loaded').waitFor();
+  await page.getByRole('button', { name: 'Reload' }).waitFor();
+  await page.unroute(/p__Account__Password.*\.js$/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await page.getByLabel('Old password').waitFor();
+  await context.close();
+});
+
 test('an unknown path shows the 404 page', async () => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/no/such/page`);

@@ -120,6 +120,7 @@ const Workbench: React.FC = () => {
                     title={card.title}
                     value={card.value}
                     formatter={(v) => cardValue(v as number | string | undefined)}
+                    valueStyle={typeof card.value === 'number' ? undefined : { fontSize: 20 }}
                   />
                 </Card>
               </Col>
