@@ -160,10 +160,43 @@ test('a wrong password shows the server message in place', async () => {
   await context.close();
 });
 
+test('mobile login: the send button counts down and a wrong code shows the server message', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByRole('tab', { name: 'Mobile number' }).click();
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await page.getByPlaceholder('Mobile number').fill(mobile);
+  await page.getByTestId('send-code').click();
+  await page.getByTestId('send-code').getByText(/Resend in \d+ s/).waitFor();
+  assert.ok(await page.getByTestId('send-code').isDisabled(), 'send button disabled during the countdown');
+  const first = Number((await page.getByTestId('send-code').innerText()).match(/\d+/)[0]);
+  assert.ok(first <= 60 && first >= 55, `countdown starts at 60 (saw ${first})`);
+  await page.getByPlaceholder('SMS code').fill('000000');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-error').waitFor();
+  assert.ok((await page.getByTestId('login-error').innerText()).trim().length > 0);
+  assert.ok(page.url().includes('/user/login'));
+  await context.close();
+});
+
 test('auto-login without a token asks to log in again', async () => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/user/autologin`);
   await page.getByText('no session information, please log in again').waitFor();
+  await context.close();
+});
+
+test('auto-login with a token from the URL signs in', async () => {
+  const { context, page } = await newPage();
+  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: ADMIN.user, password: ADMIN.password }),
+  });
+  const { token } = (await res.json()).result;
+  await page.goto(`${baseUrl}/user/autologin?token=${encodeURIComponent(token)}&redirect=%2Faccount%2Fsettings`);
+  await page.waitForURL(/\/account\/settings$/);
+  await page.getByLabel('User name').waitFor();
   await context.close();
 });
 
