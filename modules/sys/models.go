@@ -204,7 +204,7 @@ func (Setting) TableName() string { return "sys_settings" }
 
 // Oplog is one recorded operation.
 type Oplog struct {
-	ID         uint64    `gorm:"primaryKey" json:"id"`
+	ID         uint64    `gorm:"primaryKey;index:idx_sys_oplogs_user,priority:2;index:idx_sys_oplogs_merchant,priority:2" json:"id"`
 	CreatedAt  time.Time `gorm:"not null;index" json:"createdAt"`
 	UserID     uint64    `gorm:"not null;default:0;index:idx_sys_oplogs_user,priority:1" json:"userId"`
 	Username   string    `gorm:"size:64;not null;default:''" json:"username"`

@@ -14,19 +14,20 @@ import (
 
 // Module is the sys module.
 type Module struct {
-	deps     app.Deps
-	Auth     *Auth
-	Perms    *Perms
-	SMS      *SMS
-	Oplog    *OplogWriter
-	MenuSvc  *MenuService
-	Dicts    *DictService
-	Users    *UserService
-	Orgs     *OrgService
-	Roles    *RoleService
-	registry *api.Registry
-	seeds    []moduleMenu
-	cards    []app.WorkbenchProvider
+	deps      app.Deps
+	Auth      *Auth
+	Perms     *Perms
+	SMS       *SMS
+	Oplog     *OplogWriter
+	MenuSvc   *MenuService
+	Dicts     *DictService
+	Users     *UserService
+	Orgs      *OrgService
+	Roles     *RoleService
+	registry  *api.Registry
+	logCounts *dbx.CountCache
+	seeds     []moduleMenu
+	cards     []app.WorkbenchProvider
 }
 
 // New builds the module's services over deps.
@@ -45,6 +46,7 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.MenuSvc = &MenuService{db: deps.DB, perms: m.Perms}
 	m.Dicts = newDictService(deps.DB, deps.Feed)
 	m.Orgs = newOrgService(deps.DB, deps.Feed)
+	m.logCounts = dbx.NewCountCache(5 * time.Second)
 	m.Roles = &RoleService{db: deps.DB, feed: deps.Feed, perms: m.Perms, auth: auth, menus: m.MenuSvc}
 	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second), roles: newRoleRefs(deps.DB, deps.Feed)}
 	return m, nil
@@ -68,7 +70,7 @@ func (m *Module) UseWorkbench(p ...app.WorkbenchProvider) { m.cards = append(m.c
 
 // Start runs the background work: the operation-log writer and its purge.
 func (m *Module) Start(ctx context.Context) error {
-	m.Oplog.Start(ctx, m.deps.Config.OplogRetentionDays)
+	m.Oplog.Start(ctx, func() int { return m.retentionDays(ctx) })
 	return nil
 }
 

@@ -72,17 +72,16 @@ func (w *OplogWriter) Record(e api.OplogEntry) {
 }
 
 // Start runs the writer and the daily purge until ctx ends or Stop.
-func (w *OplogWriter) Start(ctx context.Context, retentionDays int) {
+func (w *OplogWriter) Start(ctx context.Context, retentionDays func() int) {
 	w.loadOverrides(ctx)
 	go w.run()
 	go func() {
-		if retentionDays <= 0 {
-			return
-		}
 		t := time.NewTicker(24 * time.Hour)
 		defer t.Stop()
 		for {
-			w.purge(ctx, retentionDays)
+			if days := retentionDays(); days > 0 {
+				w.purge(ctx, days)
+			}
 			select {
 			case <-ctx.Done():
 				return

@@ -13,6 +13,10 @@ func (m *Module) Routes(g *api.Group) {
 	m.orgRoutes(g)
 	m.userRoutes(g)
 	m.roleRoutes(g)
+	m.menuRoutes(g)
+	m.apiRoutes(g)
+	m.dictRoutes(g)
+	m.logRoutes(g)
 }
 
 func (m *Module) authRoutes(g *api.Group) {

@@ -59,8 +59,8 @@ func (m *Module) Menus() []app.MenuSeed {
 			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: read}},
 		{URL: "/sys/dict", Parent: "/sys", Name: "menu.sys.dict", Icon: "BookOutlined", Sort: 40, Perm: "sys:dict", Actions: all,
 			Grants: map[string][]string{app.RolePlatformAdmin: all}},
-		{URL: "/sys/log", Parent: "/sys", Name: "menu.sys.log", Icon: "FileSearchOutlined", Sort: 30, Perm: "sys:log", Actions: []string{"query", "get", "export", "delete"},
-			Grants: map[string][]string{app.RolePlatformAdmin: {"query", "get", "export", "delete"}, app.RoleMerchantAdmin: {"query", "get", "export"}}},
+		{URL: "/sys/log", Parent: "/sys", Name: "menu.sys.log", Icon: "FileSearchOutlined", Sort: 30, Perm: "sys:log", Actions: []string{"query", "get", "export", "edit"},
+			Grants: map[string][]string{app.RolePlatformAdmin: {"query", "get", "export", "edit"}, app.RoleMerchantAdmin: {"query", "get", "export"}}},
 	}
 }
 

@@ -1,6 +1,10 @@
 package sys
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/venueplatform/venue/internal/dbx"
+)
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
@@ -10,3 +14,5 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+func isDuplicate(err error) bool { return dbx.IsDuplicate(err) }
