@@ -15,7 +15,7 @@ func (m *Module) Migrations() []dbx.Migration {
 			return dbx.CreateTables(tx,
 				&Org{}, &User{}, &UserRole{}, &Role{}, &RoleMenu{}, &Menu{},
 				&DictType{}, &DictItem{}, &Session{}, &LoginAttempt{}, &SMSCode{},
-				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{},
+				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{}, &MerchantApplication{},
 			)
 		}},
 	}
