@@ -10,7 +10,7 @@ import (
 // Migrations of the sys module, in order. See docs/adr/0002-migrations.md
 // for the rule that keeps them replayable on MySQL and SQLite.
 func (m *Module) Migrations() []dbx.Migration {
-	return []dbx.Migration{
+	return append([]dbx.Migration{
 		{ID: "sys/0001_core", Up: func(tx *gorm.DB) error {
 			return dbx.CreateTables(tx,
 				&Org{}, &User{}, &UserRole{}, &Role{}, &RoleMenu{}, &Menu{},
@@ -18,5 +18,5 @@ func (m *Module) Migrations() []dbx.Migration {
 				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{}, &MerchantApplication{},
 			)
 		}},
-	}
+	}, areaMigrations()...)
 }

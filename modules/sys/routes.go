@@ -12,6 +12,7 @@ func (m *Module) Routes(g *api.Group) {
 	m.uploadRoutes(g)
 	m.orgRoutes(g)
 	m.userRoutes(g)
+	m.areaRoutes(g)
 	m.roleRoutes(g)
 	m.menuRoutes(g)
 	m.apiRoutes(g)

@@ -82,6 +82,9 @@ func (m *Module) Seed(ctx context.Context, demo bool) error {
 	if err != nil {
 		return err
 	}
+	if err := seedAreas(ctx, db); err != nil {
+		return err
+	}
 	if err := m.seedMenusAndGrants(ctx); err != nil {
 		return err
 	}
