@@ -43,6 +43,9 @@ const toMenuData = (nodes: MenuNode[]): MenuDataItem[] =>
     children: n.children ? toMenuData(n.children) : undefined,
   }));
 
+const menuItemRender = (item: MenuDataItem & { isUrl?: boolean }, dom: React.ReactNode) =>
+  item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom;
+
 /** Dark menu colours for theme 'dark' (dark menu over a light page). */
 function layoutToken(settings: LayoutSettings) {
   if (settings.theme !== 'dark') return undefined;
@@ -135,6 +138,10 @@ const BasicLayout: React.FC = () => {
 
   const menuNodes = useMemo(() => buildMenu(menus, LAYOUT_ROUTES), [menus]);
   const granted = useMemo(() => grantedPaths(menus), [menus]);
+  // Stable props: ProLayout deep-merges its token and rebuilds the menu when these change.
+  const proToken = useMemo(() => layoutToken(settings), [settings]);
+  const proRoute = useMemo(() => ({ path: '/', children: toMenuData(menuNodes) }), [menuNodes]);
+  const proLocation = useMemo(() => ({ pathname }), [pathname]);
   const reach = reachability(pathname, PAGES, granted);
   const isPage = reach === 'allowed';
 
@@ -250,17 +257,15 @@ const BasicLayout: React.FC = () => {
         fixedHeader={settings.fixedHeader}
         fixSiderbar={settings.fixSiderbar}
         contentWidth={settings.contentWidth}
-        token={layoutToken(settings)}
-        location={{ pathname }}
-        route={{ path: '/', children: toMenuData(menuNodes) }}
+        token={proToken}
+        location={proLocation}
+        route={proRoute}
         menu={{ locale: false }}
         siderWidth={220}
         pageTitleRender={false}
         footerRender={false}
         onMenuHeaderClick={() => history.push('/')}
-        menuItemRender={(item, dom) =>
-          item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom
-        }
+        menuItemRender={menuItemRender}
         actionsRender={settings.layout === 'side' ? undefined : () => actions}
         contentStyle={{ padding: 0 }}
       >
