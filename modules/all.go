@@ -6,10 +6,12 @@ import (
 	"context"
 
 	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/modules/sys"
 )
 
-// Domain builds every domain module (the sys module is the platform core
-// and is built by boot itself).
-func Domain(ctx context.Context, deps app.Deps) ([]app.Module, error) {
+// Domain builds every domain module. The sys module is the platform core,
+// built by boot first; modules use its Go services (users, organisations)
+// instead of its tables.
+func Domain(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module, error) {
 	return nil, nil
 }

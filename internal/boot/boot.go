@@ -36,7 +36,7 @@ import (
 var Version = "dev"
 
 // DomainModules builds the domain modules over the shared deps.
-type DomainModules func(ctx context.Context, deps app.Deps) ([]app.Module, error)
+type DomainModules func(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module, error)
 
 // Platform is the assembled application.
 type Platform struct {
@@ -122,7 +122,7 @@ func (p *Platform) build(ctx context.Context, domain DomainModules) error {
 	}
 	p.Modules = []app.Module{p.Sys}
 	if domain != nil {
-		mods, err := domain(ctx, deps)
+		mods, err := domain(ctx, deps, p.Sys)
 		if err != nil {
 			return err
 		}
