@@ -24,6 +24,7 @@ type Module struct {
 	Users     *UserService
 	Orgs      *OrgService
 	Roles     *RoleService
+	People    *Directory
 	registry  *api.Registry
 	logCounts *dbx.CountCache
 	seeds     []moduleMenu
@@ -47,6 +48,7 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.Dicts = newDictService(deps.DB, deps.Feed)
 	m.Orgs = newOrgService(deps.DB, deps.Feed)
 	m.logCounts = dbx.NewCountCache(5 * time.Second)
+	m.People = &Directory{db: deps.DB, orgs: m.Orgs}
 	m.Roles = &RoleService{db: deps.DB, feed: deps.Feed, perms: m.Perms, auth: auth, menus: m.MenuSvc}
 	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second), roles: newRoleRefs(deps.DB, deps.Feed)}
 	return m, nil
