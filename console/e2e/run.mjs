@@ -322,11 +322,13 @@ test('a page chunk that fails to load offers a reload', async () => {
   await context.close();
 });
 
-test('an unknown path shows the 404 page', async () => {
+test('an unknown path shows the 404 page; /user leads to login', async () => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/no/such/page`);
   await page.waitForURL(/\/404$/);
   await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+  await page.goto(`${baseUrl}/user`);
+  await page.waitForURL(/\/user\/login$/);
   await context.close();
 });
 
