@@ -33,7 +33,7 @@ func writeError(c *gin.Context, err error) {
 		slog.ErrorContext(c.Request.Context(), "request failed", "path", c.Request.URL.Path, "method", c.Request.Method,
 			"request_id", c.GetString(requestIDKey), "error", e.Error())
 	}
-	env := Envelope{Code: e.Code, Msg: Localize(lang, e)}
+	env := Envelope{Code: e.Code, Msg: Localize(lang, e), Result: e.Detail}
 	if len(e.Fields) > 0 {
 		env.Fields = make(map[string]string, len(e.Fields))
 		for _, f := range e.Fields {

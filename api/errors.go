@@ -31,6 +31,7 @@ type Error struct {
 	Key    string
 	Data   map[string]any
 	Fields []FieldError
+	Detail any   // written as the envelope's result (e.g. a model's issues)
 	Cause  error // logged, never shown
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
 )
 
@@ -13,5 +14,6 @@ import (
 // built by boot first; modules use its Go services (users, organisations)
 // instead of its tables.
 func Domain(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module, error) {
-	return nil, nil
+	proc := process.New(deps, core)
+	return []app.Module{proc}, nil
 }

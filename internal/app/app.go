@@ -23,8 +23,9 @@ type Deps struct {
 	Log     *slog.Logger
 	Storage storage.Storage
 	Feed    *changefeed.Feed
-	// Temporal is the workflow client; nil in commands that do not start the loop.
-	Temporal client.Client
+	// Temporal answers the workflow client once the loop is connected (the
+	// database and modules come up first); nil in commands without the loop.
+	Temporal func() client.Client
 }
 
 // Module is one vertical slice of the product.

@@ -115,7 +115,8 @@ func (p *Platform) build(ctx context.Context, domain DomainModules) error {
 		return err
 	}
 	p.Feed = changefeed.New(p.DB, p.Log)
-	deps := app.Deps{Config: cfg, DB: p.DB, Log: p.Log, Storage: p.Storage, Feed: p.Feed}
+	deps := app.Deps{Config: cfg, DB: p.DB, Log: p.Log, Storage: p.Storage, Feed: p.Feed,
+		Temporal: func() client.Client { return p.Temporal }}
 	p.Sys, err = sys.New(ctx, deps)
 	if err != nil {
 		return err

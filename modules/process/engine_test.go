@@ -1,0 +1,124 @@
+package process_test
+
+import (
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/venueplatform/venue/workflows/engine"
+)
+
+// expense: start → submit (initiator) → gateway on amount → manager
+// (merchant admins) → [amount > 1000] finance (venue manager) → end.
+var expense = doc(`
+  <bpmn:startEvent id="start"/>
+  <bpmn:userTask id="submit" name="Submit" venue:assigneeStrategy="initiator"/>
+  <bpmn:userTask id="manager" name="Manager approval" venue:candidateRoles="merchant_admin" venue:actions="approve,reject,return,transfer,delegate,comment,claim,addSigner" venue:rejectMode="return" venue:rejectTarget="submit"/>
+  <bpmn:exclusiveGateway id="big" default="small"/>
+  <bpmn:userTask id="finance" name="Finance approval" venue:assignee="demo_manager"/>
+  <bpmn:endEvent id="end"/>
+  ` + seq("f1", "start", "submit") + seq("f2", "submit", "manager") + seq("f3", "manager", "big") +
+	seq("large", "big", "finance", "${amount > 1000}") + seq("small", "big", "end") + seq("f5", "finance", "end"))
+
+func TestApprovalPathFollowsTheAmount(t *testing.T) {
+	for _, tc := range []struct {
+		amount  float64
+		finance bool
+	}{{500, false}, {5000, true}} {
+		h := newHarness(t, expense, map[string]any{"amount": tc.amount})
+		h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
+		h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
+		h.act("demo_admin", "manager", engine.ActionApprove, engine.TaskUpdate{Comment: "ok"})
+		if tc.finance {
+			h.act("demo_manager", "finance", engine.ActionApprove, engine.TaskUpdate{})
+		}
+		res := h.run()
+		require.Equal(t, engine.StateCompleted, res.State)
+		d := h.detail()
+		want := []string{"start", "submit", "manager", "big", "end"}
+		if tc.finance {
+			want = append(want, "finance")
+		}
+		sort.Strings(want)
+		got := append([]string{}, d.Done...)
+		sort.Strings(got)
+		require.Equal(t, want, got, "done nodes")
+		require.Empty(t, d.Active)
+		require.Equal(t, engine.StateCompleted, d.State)
+	}
+}
+
+func TestRejectReturnsToSubmitAndResubmitContinues(t *testing.T) {
+	h := newHarness(t, expense, map[string]any{"amount": 200.0})
+	h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
+	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
+	h.act("demo_admin", "manager", engine.ActionReject, engine.TaskUpdate{Comment: "receipt missing"})
+	h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{FormData: map[string]any{"amount": 180.0}})
+	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
+	h.act("demo_admin", "manager", engine.ActionApprove, engine.TaskUpdate{})
+	res := h.run()
+	require.Equal(t, engine.StateCompleted, res.State)
+	require.EqualValues(t, 180.0, res.Variables["amount"])
+	d := h.detail()
+	require.Contains(t, d.Done, "manager")
+	var actions []string
+	for _, it := range d.Timeline {
+		if it.Kind == "task" {
+			actions = append(actions, it.NodeID+":"+it.Action)
+		}
+	}
+	require.Equal(t, []string{"submit:complete", "manager:claim", "manager:reject", "submit:complete", "manager:claim", "manager:approve"}, actions)
+}
+
+func TestStaleAndForeignUpdatesAreRefused(t *testing.T) {
+	h := newHarness(t, expense, map[string]any{"amount": 10.0})
+	var submitTask uint64
+	h.after(time.Minute, func() { submitTask = h.task("submit").ID })
+	h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
+	// The same task again: no longer open.
+	h.after(time.Minute, func() {
+		h.env.UpdateWorkflow(engine.UpdateTask, "stale", &callback{t: t, wantReject: engine.ErrTaskNotOpen},
+			engine.TaskUpdate{TaskID: submitTask, Action: engine.ActionComplete, Actor: engine.Actor{UserID: 1}})
+	})
+	// An action the node does not offer.
+	h.act("demo_admin", "manager", "urge", engine.TaskUpdate{})
+	h.act("demo_admin", "manager", engine.ActionResolve, engine.TaskUpdate{}, true)
+	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
+	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{}, true) // already claimed
+	h.act("demo_admin", "manager", engine.ActionReturn, engine.TaskUpdate{TargetNode: "finance"}, true)
+	h.act("demo_admin", "manager", engine.ActionApprove, engine.TaskUpdate{})
+	require.Equal(t, engine.StateCompleted, h.run().State)
+}
+
+// callback checks an update's refusal.
+type callback struct {
+	t          *testing.T
+	wantReject error
+}
+
+func (c *callback) Accept() {
+	if c.wantReject != nil {
+		c.t.Errorf("update accepted, want %v", c.wantReject)
+	}
+}
+func (c *callback) Reject(err error) {
+	if c.wantReject == nil || !containsErr(err, c.wantReject) {
+		c.t.Errorf("update refused with %v, want %v", err, c.wantReject)
+	}
+}
+func (c *callback) Complete(any, error) {}
+
+func containsErr(err, want error) bool {
+	return err != nil && want != nil && (err == want || len(err.Error()) >= len(want.Error()) && contains(err.Error(), want.Error()))
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,176 @@
+package process_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	sdklog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/testsuite"
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/testkit"
+	. "github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/workflows/engine"
+)
+
+// doc wraps process content in a BPMN document with our namespace.
+func doc(content string) string {
+	return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="defs" targetNamespace="http://venueplatform.io/test">
+  <bpmn:message id="msg_cancel" name="cancel"/>
+  <bpmn:process id="p" isExecutable="true">` + content + `</bpmn:process>
+</bpmn:definitions>`
+}
+
+func seq(id, from, to string, cond ...string) string {
+	if len(cond) > 0 {
+		return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression"><![CDATA[%s]]></bpmn:conditionExpression></bpmn:sequenceFlow>`, id, from, to, cond[0])
+	}
+	return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"/>`, id, from, to)
+}
+
+// harness runs one instance in the SDK's test environment (time skipping)
+// with the module's real activities over a test database.
+type harness struct {
+	t     *testing.T
+	app   *testkit.Env
+	mod   *Module
+	env   *testsuite.TestWorkflowEnvironment
+	inst  *Instance
+	input engine.Input
+	users map[string]*api.Principal
+	at    time.Duration
+	steps []string
+}
+
+func newHarness(t *testing.T, xml string, vars map[string]any) *harness {
+	t.Helper()
+	app := testkit.New(t, testkit.Options{Demo: true})
+	var mod *Module
+	for _, m := range app.P.Modules {
+		if pm, ok := m.(*Module); ok {
+			mod = pm
+		}
+	}
+	require.NotNil(t, mod)
+	h := &harness{t: t, app: app, mod: mod, users: map[string]*api.Principal{}}
+	for _, name := range []string{"admin", "demo_admin", "demo_manager", "demo_waiter", "demo_reviewer"} {
+		h.users[name] = h.principal(name)
+	}
+	ctx := h.ctx("admin")
+	saved, err := mod.SaveModel(ctx, h.users["admin"], 0, ModelInput{Name: "Test", Key: "test_" + t.Name()[:min(len(t.Name()), 40)], BpmnXML: xml})
+	require.NoError(t, err)
+	require.Empty(t, saved.Issues, "model issues")
+	dep, err := mod.Deploy(ctx, h.users["admin"], saved.ID)
+	require.NoError(t, err)
+	var def Definition
+	require.NoError(t, app.P.DB.WithContext(ctx).Take(&def, dep.DefinitionID).Error)
+	starter := h.users["demo_waiter"]
+	require.NoError(t, app.P.DB.WithContext(h.ctx("demo_waiter")).Transaction(func(tx *gorm.DB) error {
+		h.inst, h.input, err = mod.NewInstance(tx, starter, &def, "order-42", "", vars)
+		return err
+	}))
+	suite := &testsuite.WorkflowTestSuite{}
+	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
+	h.env = suite.NewTestWorkflowEnvironment()
+	mod.Register(h.env)
+	return h
+}
+
+func (h *harness) principal(username string) *api.Principal {
+	p, err := h.app.P.Sys.People.Lookup(context.Background(), username)
+	require.NoError(h.t, err)
+	pr := &api.Principal{UserID: p.ID, UserName: p.Username, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID, Admin: username == "admin"}
+	return pr
+}
+
+func (h *harness) ctx(user string) context.Context {
+	p := h.users[user]
+	if p == nil {
+		p = h.principal(user)
+	}
+	return api.WithPrincipal(context.Background(), p)
+}
+
+// openTasks reads the open task rows of the instance.
+func (h *harness) openTasks() []Task {
+	var ts []Task
+	require.NoError(h.t, h.app.P.DB.WithContext(testkit.SystemCtx(h.t)).Where("instance_id = ? AND status = ?", h.inst.ID, TaskOpen).Order("id").Find(&ts).Error)
+	return ts
+}
+
+// task finds the open task of a node (and, for multi-instance, of an assignee).
+func (h *harness) task(node string, assignee ...string) Task {
+	for _, t := range h.openTasks() {
+		if t.NodeID == node && (len(assignee) == 0 || t.AssigneeID == h.users[assignee[0]].UserID) {
+			return t
+		}
+	}
+	h.t.Fatalf("no open task on %s (open: %+v)", node, h.openTasks())
+	return Task{}
+}
+
+// after schedules fn a minute after the previous step, in workflow time.
+func (h *harness) after(d time.Duration, fn func()) {
+	h.at += d
+	h.env.RegisterDelayedCallback(fn, h.at)
+}
+
+// act sends a task update as a user, a minute after the previous step, and
+// fails the test if the interpreter refuses it (unless wantErr).
+func (h *harness) act(user, node, action string, u engine.TaskUpdate, wantErr ...bool) {
+	step := len(h.steps)
+	h.steps = append(h.steps, action)
+	h.after(time.Minute, func() {
+		t := h.task(node)
+		if action == engine.ActionApprove || action == engine.ActionReject {
+			for _, ot := range h.openTasks() {
+				if ot.NodeID == node && ot.AssigneeID == h.users[user].UserID {
+					t = ot
+				}
+			}
+		}
+		u.TaskID, u.Action = t.ID, action
+		u.Actor = engine.Actor{UserID: h.users[user].UserID, Name: user}
+		h.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d-%d-%s", step, t.ID, action), &testsuite.TestUpdateCallback{
+			OnReject: func(err error) {
+				if len(wantErr) == 0 || !wantErr[0] {
+					h.t.Errorf("%s %s on %s refused: %v", user, action, node, err)
+				}
+			},
+			OnAccept: func() {
+				if len(wantErr) > 0 && wantErr[0] {
+					h.t.Errorf("%s %s on %s accepted, want refusal", user, action, node)
+				}
+			},
+			OnComplete: func(any, error) {},
+		}, u)
+	})
+}
+
+func (h *harness) run() engine.Result {
+	h.env.ExecuteWorkflow(engine.WorkflowName, h.input)
+	require.True(h.t, h.env.IsWorkflowCompleted())
+	var res engine.Result
+	if err := h.env.GetWorkflowError(); err != nil {
+		h.t.Fatalf("workflow error: %v", err)
+	}
+	require.NoError(h.t, h.env.GetWorkflowResult(&res))
+	return res
+}
+
+func (h *harness) detail() *InstanceView {
+	v, err := h.mod.Detail(h.ctx("admin"), h.inst.ID)
+	require.NoError(h.t, err)
+	return v
+}
+
+var _ = sys.DemoPassword

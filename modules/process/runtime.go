@@ -1,0 +1,285 @@
+package process
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/client"
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/workflows/engine"
+)
+
+// StartInput starts an instance of a definition (by id, or by key: its newest version).
+type StartInput struct {
+	DefinitionKey string         `json:"definitionKey"`
+	DefinitionID  uint64         `json:"definitionId"`
+	BusinessKey   string         `json:"businessKey"`
+	Title         string         `json:"title"`
+	Variables     map[string]any `json:"variables"`
+}
+
+// Started answers a start.
+type Started struct {
+	InstanceID uint64 `json:"instanceId"`
+}
+
+func (m *Module) temporal() (client.Client, error) {
+	if m.deps.Temporal == nil {
+		return nil, api.Internal(errors.New("no Temporal client"))
+	}
+	c := m.deps.Temporal()
+	if c == nil {
+		return nil, &api.Error{Status: 503, Code: api.CodeUnavailable, Key: "error.unavailable"}
+	}
+	return c, nil
+}
+
+// actor describes the principal in a process.
+func (m *Module) actor(ctx context.Context, p *api.Principal) engine.Actor {
+	a := engine.Actor{UserID: p.UserID, Name: p.UserName, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID}
+	if person, err := m.core.People.Person(ctx, p.UserID); err == nil {
+		a.Name = person.DisplayName()
+	}
+	return a
+}
+
+// Start validates the start form and starts the interpreter.
+func (m *Module) Start(ctx context.Context, p *api.Principal, in StartInput) (*Started, error) {
+	in.BusinessKey, in.Title = strings.TrimSpace(in.BusinessKey), strings.TrimSpace(in.Title)
+	var chk api.Check
+	if in.DefinitionID == 0 {
+		chk.Required("definitionKey", in.DefinitionKey)
+	}
+	chk.MaxLen("businessKey", in.BusinessKey, 128)
+	chk.MaxLen("title", in.Title, 255)
+	if err := chk.Err(); err != nil {
+		return nil, err
+	}
+	d, err := m.activeDefinition(ctx, in.DefinitionID, in.DefinitionKey)
+	if err != nil {
+		return nil, err
+	}
+	vars := normalize(copyMap(in.Variables))
+	if d.StartForm != "" {
+		form, ok := d.forms()[d.StartForm]
+		if ok {
+			fields, err := ParseSchema(string(form.Schema))
+			if err != nil {
+				return nil, err
+			}
+			clean, err := CheckData(fields, vars, nil)
+			if err != nil {
+				return nil, err
+			}
+			for k, v := range clean {
+				vars[k] = v
+			}
+		}
+	}
+	return m.start(ctx, p, d, in.BusinessKey, in.Title, vars)
+}
+
+// StartFor starts a definition on behalf of a domain module (the ad review),
+// with variables the module vouches for.
+func (m *Module) StartFor(ctx context.Context, p *api.Principal, key, businessKey, title string, vars map[string]any) (uint64, error) {
+	d, err := m.activeDefinition(ctx, 0, key)
+	if err != nil {
+		return 0, err
+	}
+	s, err := m.start(ctx, p, d, businessKey, title, normalize(copyMap(vars)))
+	if err != nil {
+		return 0, err
+	}
+	return s.InstanceID, nil
+}
+
+func (m *Module) start(ctx context.Context, p *api.Principal, d *Definition, businessKey, title string, vars map[string]any) (*Started, error) {
+	c, err := m.temporal()
+	if err != nil {
+		return nil, err
+	}
+	var inst *Instance
+	err = m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var in engine.Input
+		var err error
+		if inst, in, err = m.NewInstance(tx, p, d, businessKey, title, vars); err != nil {
+			return err
+		}
+		// Started inside the transaction: a failed start leaves no instance row behind.
+		_, err = c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: inst.WorkflowID, TaskQueue: m.deps.Config.TemporalTaskQueue},
+			engine.WorkflowName, in)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Started{InstanceID: inst.ID}, nil
+}
+
+// NewInstance writes an instance row inside tx and answers the
+// interpreter's input for it; the caller starts the workflow after commit.
+func (m *Module) NewInstance(tx *gorm.DB, p *api.Principal, d *Definition, businessKey, title string, vars map[string]any) (*Instance, engine.Input, error) {
+	if title == "" {
+		title = d.Name
+	}
+	actor := m.actor(tx.Statement.Context, p)
+	raw, _ := json.Marshal(vars)
+	inst := Instance{MerchantID: p.MerchantID, DefinitionID: d.ID, DefinitionKey: d.Key, Version: d.Version, Name: d.Name, Title: title,
+		BusinessKey: businessKey, InitiatorID: p.UserID, InitiatorName: actor.Name, State: engine.StateRunning, Variables: string(raw),
+		StartedAt: time.Now().UTC()}
+	if err := tx.Create(&inst).Error; err != nil {
+		return nil, engine.Input{}, err
+	}
+	inst.WorkflowID = engine.InstanceWorkflowID(inst.ID)
+	if err := tx.Model(&inst).Update("workflow_id", inst.WorkflowID).Error; err != nil {
+		return nil, engine.Input{}, err
+	}
+	return &inst, engine.Input{InstanceID: inst.ID, DefinitionID: d.ID, XML: d.XML, ProcessID: d.ProcessID, BusinessKey: businessKey,
+		MerchantID: p.MerchantID, Initiator: actor, Variables: vars}, nil
+}
+
+func copyMap(in map[string]any) map[string]any {
+	out := make(map[string]any, len(in))
+	for k, v := range in {
+		out[k] = v
+	}
+	return out
+}
+
+// update sends an update to an instance and maps the interpreter's refusals
+// to business errors.
+func (m *Module) update(ctx context.Context, inst *Instance, name string, arg any, result any) error {
+	c, err := m.temporal()
+	if err != nil {
+		return err
+	}
+	h, err := c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{WorkflowID: inst.WorkflowID, UpdateName: name,
+		Args: []any{arg}, WaitForStage: client.WorkflowUpdateStageCompleted})
+	if err == nil {
+		err = h.Get(ctx, result)
+	}
+	if err == nil {
+		return nil
+	}
+	var notFound *serviceerror.NotFound
+	if errors.As(err, &notFound) {
+		return api.Conflict("process.instance_ended", nil)
+	}
+	msg := err.Error()
+	for key, want := range refusals {
+		if strings.Contains(msg, want.Error()) {
+			return api.Conflict(key, nil)
+		}
+	}
+	if strings.Contains(msg, "workflow execution already completed") {
+		return api.Conflict("process.instance_ended", nil)
+	}
+	return err
+}
+
+var refusals = map[string]error{
+	"process.task_not_open":      engine.ErrTaskNotOpen,
+	"process.action_not_offered": engine.ErrActionNotOffered,
+	"process.bad_return_target":  engine.ErrBadReturnTarget,
+	"process.not_claimable":      engine.ErrNotClaimable,
+	"process.no_such_signer":     engine.ErrNoSuchSigner,
+	"process.nothing_waits":      engine.ErrNoWaitingEvent,
+	"process.cannot_withdraw":    engine.ErrCannotWithdraw,
+	"process.instance_ended":     engine.ErrInstanceEnding,
+}
+
+// instance reads an instance within the caller's scope.
+func (m *Module) instance(ctx context.Context, id uint64) (*Instance, error) {
+	var inst Instance
+	if err := m.db.WithContext(ctx).Take(&inst, id).Error; err != nil {
+		return nil, err
+	}
+	return &inst, nil
+}
+
+// Cancel stops a running instance (administrators), recording the reason.
+func (m *Module) Cancel(ctx context.Context, p *api.Principal, id uint64, reason string) error {
+	var chk api.Check
+	if chk.Required("reason", reason) {
+		chk.MaxLen("reason", reason, 500)
+	}
+	if err := chk.Err(); err != nil {
+		return err
+	}
+	inst, err := m.instance(ctx, id)
+	if err != nil {
+		return err
+	}
+	if inst.State != engine.StateRunning {
+		return api.Conflict("process.instance_ended", nil)
+	}
+	return m.update(ctx, inst, engine.UpdateCancel, engine.CancelUpdate{Actor: m.actor(ctx, p), Reason: reason}, nil)
+}
+
+// Withdraw lets the starter take an instance back before anyone acted.
+func (m *Module) Withdraw(ctx context.Context, p *api.Principal, id uint64) error {
+	inst, err := m.instance(ctx, id)
+	if err != nil {
+		return err
+	}
+	if inst.InitiatorID != p.UserID {
+		return api.Conflict("process.cannot_withdraw", nil)
+	}
+	return m.update(ctx, inst, engine.UpdateWithdraw, m.actor(ctx, p), nil)
+}
+
+// MessageInput correlates a message to the running instances of a business key.
+type MessageInput struct {
+	BusinessKey string         `json:"businessKey"`
+	MessageName string         `json:"messageName"`
+	Variables   map[string]any `json:"variables"`
+	Comment     string         `json:"comment"`
+}
+
+// Message delivers a message to every running instance of the business key
+// (within the caller's scope) that waits for it; at least one must.
+func (m *Module) Message(ctx context.Context, p *api.Principal, in MessageInput) (int, error) {
+	var chk api.Check
+	chk.Required("businessKey", in.BusinessKey)
+	chk.Required("messageName", in.MessageName)
+	if err := chk.Err(); err != nil {
+		return 0, err
+	}
+	var insts []Instance
+	if err := m.db.WithContext(ctx).Where("business_key = ? AND state = ?", in.BusinessKey, engine.StateRunning).Order("id").Find(&insts).Error; err != nil {
+		return 0, err
+	}
+	var actor *engine.Actor
+	if p != nil {
+		a := m.actor(ctx, p)
+		actor = &a
+	}
+	delivered := 0
+	for i := range insts {
+		var node string
+		err := m.update(ctx, &insts[i], engine.UpdateMessage, engine.MessageUpdate{Name: in.MessageName, Variables: normalize(copyMap(in.Variables)),
+			Actor: actor, Comment: in.Comment}, &node)
+		if err == nil {
+			delivered++
+			continue
+		}
+		var ae *api.Error
+		if !errors.As(err, &ae) {
+			return delivered, err
+		}
+	}
+	if delivered == 0 {
+		return 0, api.Conflict("process.nothing_waits", nil)
+	}
+	return delivered, nil
+}
+
+// systemCtx is for the module's own reads across tenants.
+func systemCtx(ctx context.Context) context.Context { return tenancy.SystemContext(ctx) }

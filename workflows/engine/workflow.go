@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/venueplatform/venue/workflows/bpmn"
+)
+
+// interpreterVersion marks changes of the interpreter for replay
+// (workflow.GetVersion); raise it and branch on it when behaviour changes.
+const interpreterVersion = 1
+
+// ProcessWorkflow runs one process instance to its end.
+func ProcessWorkflow(ctx workflow.Context, in Input) (Result, error) {
+	workflow.GetVersion(ctx, "interpreter", workflow.DefaultVersion, interpreterVersion)
+	def, err := bpmn.Parse([]byte(in.XML))
+	if err != nil {
+		return Result{State: StateFailed}, temporal.NewNonRetryableApplicationError("definition does not parse", "BadDefinition", err)
+	}
+	proc, err := pickProcess(def, in.ProcessID)
+	if err != nil {
+		return Result{State: StateFailed}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDefinition", nil)
+	}
+	r := newRunner(ctx, in, def, proc)
+	if err := r.registerHandlers(ctx); err != nil {
+		return Result{State: StateFailed}, err
+	}
+	return r.run(ctx)
+}
+
+func pickProcess(def *bpmn.Definitions, id string) (*bpmn.Process, error) {
+	for _, p := range def.Processes {
+		if (id != "" && p.ID == id) || (id == "" && p.IsExecutable) {
+			return p, nil
+		}
+	}
+	if id == "" && len(def.Processes) == 1 {
+		return def.Processes[0], nil
+	}
+	return nil, fmt.Errorf("no executable process %q in the definition", id)
+}
+
+// run starts the top scope and waits for it, a termination, a rejection,
+// a withdrawal or a cancellation.
+func (r *runner) run(ctx workflow.Context) (Result, error) {
+	r.record(Event{Kind: EvStarted, Data: map[string]any{"businessKey": r.in.BusinessKey}}, nil)
+	root := r.newScope(ctx, r.proc, nil)
+	start := startEvent(r.proc)
+	if start == nil {
+		return Result{State: StateFailed}, temporal.NewNonRetryableApplicationError("process has no start event", "BadDefinition", nil)
+	}
+	r.spawn(root, "t", start.ID, "")
+	err := workflow.Await(ctx, func() bool { return root.done() || r.final != "" })
+	state := r.final
+	switch {
+	case errors.Is(err, workflow.ErrCanceled) || ctx.Err() != nil:
+		state = StateCancelled
+	case state == "" && r.failure != nil:
+		state = StateFailed
+	case state == "":
+		state = StateCompleted
+	}
+	// Tokens still running (termination, rejection, withdrawal, cancellation) are stopped.
+	root.cancelAll()
+	dctx, cancel := workflow.NewDisconnectedContext(ctx)
+	defer cancel()
+	_ = workflow.Await(dctx, func() bool { return root.live == 0 })
+	r.closeOpenTasks(dctx, "cancelled")
+	r.record(Event{Kind: EvInstanceEnded, Data: map[string]any{"state": state}}, nil)
+	r.flushState(dctx, state)
+	// Let update handlers finish before the run closes.
+	_ = workflow.Await(dctx, func() bool { return workflow.AllHandlersFinished(dctx) })
+	if state == StateFailed && r.failure != nil {
+		return Result{State: state, Variables: r.vars}, temporal.NewNonRetryableApplicationError(r.failure.Error(), "ProcessFailed", nil)
+	}
+	return Result{State: state, Variables: r.vars}, nil
+}
+
+func startEvent(p *bpmn.Process) *bpmn.Element {
+	for _, id := range p.Order {
+		el := p.Elements[id]
+		if el.Kind == bpmn.StartEvent && el.Event == bpmn.EventNone {
+			return el
+		}
+	}
+	for _, id := range p.Order {
+		if el := p.Elements[id]; el.Kind == bpmn.StartEvent {
+			return el
+		}
+	}
+	return nil
+}
+
+// sortedKeys iterates a map deterministically.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func sortedIDs[V any](m map[uint64]V) []uint64 {
+	ids := make([]uint64, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
+}
+
+// localOptions are those of the process module's bookkeeping activities:
+// short database writes, retried until they succeed.
+func localOptions(ctx workflow.Context) workflow.Context {
+	return workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{
+		StartToCloseTimeout: 30 * time.Second,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: 200 * time.Millisecond, BackoffCoefficient: 2, MaximumInterval: 30 * time.Second},
+	})
+}
