@@ -174,3 +174,22 @@ func (h *harness) detail() *InstanceView {
 }
 
 var _ = sys.DemoPassword
+
+func sysCtx() context.Context { return testkit.SystemCtx(nil) }
+
+func replaceOnce(s, old, new string) string {
+	i := indexOf(s, old)
+	if i < 0 {
+		return s
+	}
+	return s[:i] + new + s[i+len(old):]
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
