@@ -74,10 +74,28 @@ async function login(page, user, password) {
   return started;
 }
 
+/**
+ * Logs in and waits for the workbench. Answers the time from the form's submit event to
+ * the greeting entering the DOM, both taken inside the page (no test-driver latency).
+ */
 async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.password) {
-  const started = await login(page, user, password);
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByPlaceholder('User name').fill(user);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.evaluate(() => {
+    const marks = {};
+    window.__venueMarks = marks;
+    document.addEventListener('submit', () => { marks.submit ??= performance.now(); }, true);
+    new MutationObserver(() => {
+      if (marks.rendered === undefined && document.querySelector('[data-testid="greeting"]')) {
+        marks.rendered = performance.now();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByTestId('login-submit').click();
   await page.getByTestId('greeting').waitFor();
-  return Date.now() - started;
+  const marks = await page.evaluate(() => window.__venueMarks);
+  return Math.round(marks.rendered - marks.submit);
 }
 
 const tabTitles = (page) => page.locator('.venue-multitab .venue-tab-label').allInnerTexts();
@@ -213,9 +231,20 @@ test('no token: a protected path goes to login with redirect, and back after log
 });
 
 test('login lands on the workbench; the login path then leads home', async () => {
+  // Three logins in fresh browser contexts; the median is reported (one busy moment of a
+  // shared machine should not decide the figure).
+  const samples = [];
+  for (let i = 0; i < 2; i += 1) {
+    const fresh = await newPage();
+    samples.push(await loginToWorkbench(fresh.page));
+    await fresh.context.close();
+  }
   const { context, page } = await newPage();
-  metrics.loginToWorkbenchMs = await loginToWorkbench(page);
-  // target 1.5 s on an idle machine (printed below); the assertion only catches a broken flow
+  samples.push(await loginToWorkbench(page));
+  samples.sort((a, b) => a - b);
+  metrics.loginToWorkbenchSamples = samples;
+  metrics.loginToWorkbenchMs = samples[1];
+  // target 1.5 s (printed below); the assertion only catches a broken or hanging flow
   assert.ok(metrics.loginToWorkbenchMs < 5000, `login to workbench took ${metrics.loginToWorkbenchMs} ms`);
   assert.match(page.url(), /\/user\/workbench$/);
   assert.match(await page.getByTestId('greeting').innerText(), new RegExp(ADMIN.user));
@@ -459,7 +488,8 @@ if (metrics.loginJsGzipBytes !== undefined) {
 }
 if (metrics.loginToWorkbenchMs !== undefined) {
   console.log(
-    `login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms ` +
+    `login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms median of ` +
+      `${metrics.loginToWorkbenchSamples.join(', ')} ms ` +
       `(target 1500 ms: ${metrics.loginToWorkbenchMs <= 1500 ? 'met' : 'missed'})`,
   );
 }

@@ -114,7 +114,6 @@ const BasicLayout: React.FC = () => {
   const { token: themeToken } = antdTheme.useToken();
   const settings = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [tabState, setTabState] = useState<TabState>({ tabs: [], active: '' });
   const cache = useRef(new Map<string, React.ReactNode>());
   const headerHidden = useAutoHideHeader(settings.autoHideHeader && settings.fixedHeader);
   const { pathname, search } = location;
@@ -144,6 +143,10 @@ const BasicLayout: React.FC = () => {
   const proLocation = useMemo(() => ({ pathname }), [pathname]);
   const reach = reachability(pathname, PAGES, granted);
   const isPage = reach === 'allowed';
+  // The first page is a tab from the first render (no extra render of the whole shell).
+  const [tabState, setTabState] = useState<TabState>(() =>
+    isPage && settings.multiTab ? { tabs: [pathname], active: pathname } : { tabs: [], active: '' },
+  );
 
   const titleOf = useCallback(
     (path: string) => {
@@ -158,7 +161,7 @@ const BasicLayout: React.FC = () => {
   useEffect(() => {
     if (isPage) {
       document.title = `${titleOf(pathname)} - ${formatMessage({ id: 'app.title' })}`;
-      setTabState((s) => openTab(s, pathname));
+      setTabState((s) => (s.active === pathname && s.tabs.includes(pathname) ? s : openTab(s, pathname)));
     }
   }, [isPage, pathname, titleOf]);
 

@@ -56,6 +56,8 @@ const Login: React.FC = () => {
     try {
       const session = await fetchSession();
       await setInitialState(session);
+      // Let the new state reach every model consumer before the shell mounts.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       navigate(safeRedirect(params.get('redirect')), {
         replace: true,
       });
