@@ -45,6 +45,27 @@ func newOrgService(db *gorm.DB, feed *changefeed.Feed) *OrgService {
 	return s
 }
 
+// OnChange calls fn, on every node, with the id of a node whose profile or
+// status changed.
+func (s *OrgService) OnChange(fn func(id uint64)) {
+	s.feed.Subscribe(topicOrg, func(key string) {
+		if id, err := strconv.ParseUint(key, 10, 64); err == nil {
+			fn(id)
+		}
+	})
+}
+
+// MerchantByName finds a merchant node by its name, whatever the caller's
+// scope (seeds); nil when there is none.
+func (s *OrgService) MerchantByName(ctx context.Context, name string) (*Org, error) {
+	var o Org
+	err := s.db.WithContext(tenancy.SystemContext(ctx)).Where("type = ? AND name = ?", OrgMerchant, name).Order("id").Limit(1).Find(&o).Error
+	if err != nil || o.ID == 0 {
+		return nil, err
+	}
+	return &o, nil
+}
+
 // changed tells every node that a node's name or status changed.
 func (s *OrgService) changed(ctx context.Context, id uint64) error {
 	return s.feed.Publish(ctx, topicOrg, strconv.FormatUint(id, 10))

@@ -1,0 +1,377 @@
+package cuisine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/tenancy"
+)
+
+// maxSort bounds sort values typed into forms.
+const maxSort = 999_999
+
+// CategoryInput is the category form.
+type CategoryInput struct {
+	Name   string `json:"name"`
+	Sort   *int   `json:"sort"`
+	Status *int8  `json:"status"` // create only; 1 (default) enabled, 0 disabled
+}
+
+// CategoryView is a category as lists and forms see it.
+type CategoryView struct {
+	ID         uint64    `json:"id"`
+	MerchantID uint64    `json:"merchantId"`
+	Name       string    `json:"name"`
+	Sort       int       `json:"sort"`
+	Status     int8      `json:"status"`
+	DishCount  int64     `json:"dishCount"`
+	CreatedAt  time.Time `json:"createdAt"`
+	UpdatedAt  time.Time `json:"updatedAt"`
+}
+
+// CategoryQuery filters the category list.
+type CategoryQuery struct {
+	api.PageQuery
+	Name   string `form:"name" json:"name"`
+	Status *int8  `form:"status" json:"status"`
+}
+
+func validateCategory(in *CategoryInput) error {
+	in.Name = strings.TrimSpace(in.Name)
+	var c api.Check
+	if c.Required("name", in.Name) {
+		c.MaxLen("name", in.Name, 64)
+	}
+	checkSort(&c, "sort", in.Sort)
+	if in.Status != nil && *in.Status != StatusEnabled && *in.Status != StatusDisabled {
+		c.Add("status", "validation.bad_value", nil)
+	}
+	return c.Err()
+}
+
+// checkSort requires a sort value within the form's range.
+func checkSort(c *api.Check, field string, v *int) {
+	switch {
+	case v == nil:
+		c.Add(field, "validation.required", nil)
+	case *v < 0 || *v > maxSort:
+		c.Add(field, "cuisine.sort_range", map[string]any{"Max": maxSort})
+	}
+}
+
+var categorySorts = map[string]string{"id": "id", "name": "name", "sort": "sort", "createdAt": "created_at", "status": "status"}
+
+// Categories answers a page of the caller's categories with their dish counts.
+func (c *Catalogue) Categories(ctx context.Context, q CategoryQuery) (api.Page[CategoryView], error) {
+	q.Normalize()
+	filter := func() *gorm.DB {
+		db := c.db.WithContext(ctx).Model(&Category{})
+		if v := strings.TrimSpace(q.Name); v != "" {
+			db = db.Where("name LIKE ? ESCAPE '!'", likePrefix(v))
+		}
+		if q.Status != nil {
+			db = db.Where("status = ?", *q.Status)
+		}
+		return db
+	}
+	scope, _ := tenancy.From(ctx)
+	total, err := c.counts.Get(fmt.Sprintf("cat|%v|%s|%v", scope, q.Name, ptrVal(q.Status)), func() (int64, error) {
+		var n int64
+		return n, filter().Count(&n).Error
+	})
+	if err != nil {
+		return api.Page[CategoryView]{}, err
+	}
+	var rows []Category
+	if total > 0 {
+		order := q.OrderBy(categorySorts, "sort ASC") + ", id ASC"
+		if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
+			return api.Page[CategoryView]{}, err
+		}
+	}
+	views, err := c.categoryViews(ctx, rows)
+	return api.NewPage(q.PageQuery, views, total), err
+}
+
+// AllCategories lists every category of the caller, in menu order (selects, filters).
+func (c *Catalogue) AllCategories(ctx context.Context) ([]CategoryView, error) {
+	var rows []Category
+	if err := c.db.WithContext(ctx).Order("sort ASC, id ASC").Limit(api.MaxPageSize * 4).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	return c.categoryViews(ctx, rows)
+}
+
+// categoryViews adds the dish counts of a page in one grouped query.
+func (c *Catalogue) categoryViews(ctx context.Context, rows []Category) ([]CategoryView, error) {
+	out := make([]CategoryView, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]uint64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var counts []struct {
+		CategoryID uint64
+		N          int64
+	}
+	if err := c.db.WithContext(ctx).Model(&Dish{}).Select("category_id, COUNT(*) AS n").
+		Where("category_id IN ?", ids).Group("category_id").Scan(&counts).Error; err != nil {
+		return nil, err
+	}
+	byID := make(map[uint64]int64, len(counts))
+	for _, n := range counts {
+		byID[n.CategoryID] = n.N
+	}
+	for i, r := range rows {
+		out[i] = CategoryView{ID: r.ID, MerchantID: r.MerchantID, Name: r.Name, Sort: r.Sort, Status: r.Status,
+			DishCount: byID[r.ID], CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	}
+	return out, nil
+}
+
+// Category answers one category of the caller.
+func (c *Catalogue) Category(ctx context.Context, id uint64) (*CategoryView, error) {
+	var row Category
+	if err := c.db.WithContext(ctx).Take(&row, id).Error; err != nil {
+		return nil, err
+	}
+	views, err := c.categoryViews(ctx, []Category{row})
+	if err != nil {
+		return nil, err
+	}
+	return &views[0], nil
+}
+
+// CreateCategory adds a category with a name unique within the merchant.
+func (c *Catalogue) CreateCategory(ctx context.Context, in CategoryInput) (*CategoryView, error) {
+	merchantID, err := merchantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateCategory(&in); err != nil {
+		return nil, err
+	}
+	row := Category{Name: in.Name, Sort: *in.Sort, Status: StatusEnabled}
+	if in.Status != nil {
+		row.Status = *in.Status
+	}
+	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := uniqueCategory(tx, 0, in.Name); err != nil {
+			return err
+		}
+		return tx.Create(&row).Error
+	})
+	if err != nil {
+		return nil, takenAs("name", err)
+	}
+	c.changed(ctx, merchantID)
+	return c.Category(ctx, row.ID)
+}
+
+// UpdateCategory renames or re-sorts a category.
+func (c *Catalogue) UpdateCategory(ctx context.Context, id uint64, in CategoryInput) (*CategoryView, error) {
+	merchantID, err := merchantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateCategory(&in); err != nil {
+		return nil, err
+	}
+	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var row Category
+		if err := tx.Take(&row, id).Error; err != nil {
+			return err
+		}
+		if err := uniqueCategory(tx, id, in.Name); err != nil {
+			return err
+		}
+		row.Name, row.Sort = in.Name, *in.Sort
+		return tx.Select("name", "sort", "updated_at").Save(&row).Error
+	})
+	if err != nil {
+		return nil, takenAs("name", err)
+	}
+	c.changed(ctx, merchantID)
+	return c.Category(ctx, id)
+}
+
+func uniqueCategory(tx *gorm.DB, self uint64, name string) error {
+	var n int64
+	if err := tx.Model(&Category{}).Where("name = ? AND id <> ?", name, self).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return api.Invalid("name", "validation.taken", nil)
+	}
+	return nil
+}
+
+// takenAs turns a unique-key violation (a concurrent save) into the field's message.
+func takenAs(field string, err error) error {
+	if dbx.IsDuplicate(err) {
+		return api.Invalid(field, "validation.taken", nil)
+	}
+	return err
+}
+
+// SetCategoryStatus enables or disables a category; a disabled category and
+// its dishes leave the public menu.
+func (c *Catalogue) SetCategoryStatus(ctx context.Context, id uint64, status int8) error {
+	merchantID, err := merchantOf(ctx)
+	if err != nil {
+		return err
+	}
+	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var row Category
+		if err := tx.Take(&row, id).Error; err != nil {
+			return err
+		}
+		return tx.Model(&row).Update("status", status).Error
+	})
+	if err != nil {
+		return err
+	}
+	c.changed(ctx, merchantID)
+	return nil
+}
+
+// DeleteCategory removes a category. One that still holds dishes is kept
+// unless moveTo names another category of the merchant; the dishes then
+// move there in the same transaction.
+func (c *Catalogue) DeleteCategory(ctx context.Context, id, moveTo uint64) error {
+	merchantID, err := merchantOf(ctx)
+	if err != nil {
+		return err
+	}
+	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var row Category
+		if err := tx.Take(&row, id).Error; err != nil {
+			return err
+		}
+		var n int64
+		if err := tx.Model(&Dish{}).Where("category_id = ?", id).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			if moveTo == 0 {
+				return api.Conflict("cuisine.category_has_dishes", map[string]any{"Name": row.Name, "Count": n})
+			}
+			if moveTo == id {
+				return api.Invalid("moveTo", "validation.bad_value", nil)
+			}
+			var target Category
+			if err := tx.Take(&target, moveTo).Error; err != nil {
+				if dbx.IsNotFound(err) {
+					return api.Invalid("moveTo", "error.not_found", nil)
+				}
+				return err
+			}
+			if err := tx.Model(&Dish{}).Where("category_id = ?", id).Update("category_id", moveTo).Error; err != nil {
+				return err
+			}
+		}
+		return tx.Delete(&row).Error
+	})
+	if err != nil {
+		return err
+	}
+	c.changed(ctx, merchantID)
+	return nil
+}
+
+// ReorderCategories saves a drag-and-drop order: ids in their new order.
+func (c *Catalogue) ReorderCategories(ctx context.Context, ids []uint64) error {
+	merchantID, err := merchantOf(ctx)
+	if err != nil {
+		return err
+	}
+	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return reorder(tx, &Category{}, ids)
+	})
+	if err != nil {
+		return err
+	}
+	c.changed(ctx, merchantID)
+	return nil
+}
+
+// reorder gives rows (all of the caller's scope, else nothing changes) the
+// sort values they held between them, in the order of ids, made strictly
+// increasing; rows outside the list keep their place around them.
+func reorder(tx *gorm.DB, model any, ids []uint64) error {
+	if err := checkIDs(ids); err != nil {
+		return err
+	}
+	var rows []struct {
+		ID   uint64
+		Sort int
+	}
+	if err := tx.Model(model).Select("id", "sort").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return err
+	}
+	if len(rows) != len(ids) {
+		return api.NotFound()
+	}
+	current := make(map[uint64]int, len(rows))
+	sorts := make([]int, 0, len(rows))
+	for _, r := range rows {
+		current[r.ID] = r.Sort
+		sorts = append(sorts, r.Sort)
+	}
+	sort.Ints(sorts)
+	for i := 1; i < len(sorts); i++ {
+		sorts[i] = max(sorts[i], sorts[i-1]+1)
+	}
+	for i, id := range ids {
+		if current[id] == sorts[i] {
+			continue
+		}
+		if err := tx.Model(model).Where("id = ?", id).Update("sort", sorts[i]).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxBatch bounds the ids of one bulk request.
+const maxBatch = api.MaxPageSize
+
+// checkIDs refuses an empty, oversized or repeating id list.
+func checkIDs(ids []uint64) error {
+	if len(ids) == 0 {
+		return api.Invalid("ids", "cuisine.select_at_least_one", nil)
+	}
+	if len(ids) > maxBatch {
+		return api.Invalid("ids", "cuisine.too_many_ids", map[string]any{"Max": maxBatch})
+	}
+	seen := make(map[uint64]bool, len(ids))
+	for _, id := range ids {
+		if id == 0 || seen[id] {
+			return api.Invalid("ids", "validation.bad_value", nil)
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+// likePrefix escapes LIKE wildcards (with '!', read alike by MySQL and
+// SQLite) and matches the text as a prefix.
+func likePrefix(s string) string {
+	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
+}
+
+func ptrVal[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
