@@ -32,6 +32,9 @@ export default defineConfig({
   },
   proxy: {
     '/api': { target: process.env.VENUE_API_URL || 'http://127.0.0.1:18080', changeOrigin: true },
-    '/uploads': { target: process.env.VENUE_API_URL || 'http://127.0.0.1:18080', changeOrigin: true },
+    '/uploads': {
+      target: process.env.VENUE_API_URL || 'http://127.0.0.1:18080',
+      changeOrigin: true,
+    },
   },
 });

@@ -1,6 +1,10 @@
 import { chromium } from 'playwright-core';
 const url = 'http://127.0.0.1:8000';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const out = [];
 for (let i = 0; i < 5; i++) {
   const page = await (await browser.newContext()).newPage();

@@ -22,7 +22,9 @@ export default function access(initialState: SessionState | undefined) {
     hasPermission: (permissionId: string, action: string): boolean =>
       !!currentUser &&
       (isAdmin ||
-        roles.some((r) => r.permissionId === permissionId && (r.actionList ?? []).includes(action))),
+        roles.some(
+          (r) => r.permissionId === permissionId && (r.actionList ?? []).includes(action),
+        )),
   };
 }
 

@@ -53,7 +53,8 @@ const AppProviders: React.FC<{ children: React.ReactNode }> = ({ children }) => 
       locale={activeLocale().antd}
       direction={isRtl() ? 'rtl' : 'ltr'}
       theme={{
-        algorithm: settings.theme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        algorithm:
+          settings.theme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         token: { colorPrimary: settings.primaryColor },
       }}
     >

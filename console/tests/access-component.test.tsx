@@ -21,28 +21,70 @@ const waiter: SessionState = {
 describe('<Access>', () => {
   it('renders children the user may use', () => {
     session = waiter;
-    expect(renderToStaticMarkup(<Access code="cuisine:order:query"><button>List</button></Access>)).toBe('<button>List</button>');
+    expect(
+      renderToStaticMarkup(
+        <Access code="cuisine:order:query">
+          <button>List</button>
+        </Access>,
+      ),
+    ).toBe('<button>List</button>');
   });
 
   it('hides what the user may not use, or shows the fallback', () => {
     session = waiter;
-    expect(renderToStaticMarkup(<Access code="sys:user:add"><button>Add</button></Access>)).toBe('');
-    expect(renderToStaticMarkup(<Access code="sys:user:add" fallback={<span>-</span>}><button>Add</button></Access>)).toBe('<span>-</span>');
+    expect(
+      renderToStaticMarkup(
+        <Access code="sys:user:add">
+          <button>Add</button>
+        </Access>,
+      ),
+    ).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <Access code="sys:user:add" fallback={<span>-</span>}>
+          <button>Add</button>
+        </Access>,
+      ),
+    ).toBe('<span>-</span>');
   });
 
   it('disables instead of hiding in disable mode', () => {
     session = waiter;
-    expect(renderToStaticMarkup(<Access code="sys:user:add" mode="disable"><button>Add</button></Access>)).toBe('<button disabled="">Add</button>');
+    expect(
+      renderToStaticMarkup(
+        <Access code="sys:user:add" mode="disable">
+          <button>Add</button>
+        </Access>,
+      ),
+    ).toBe('<button disabled="">Add</button>');
   });
 
   it('checks role permissions with permission + action', () => {
     session = waiter;
-    expect(renderToStaticMarkup(<Access permission="cuisine:order" action="query"><i>q</i></Access>)).toBe('<i>q</i>');
-    expect(renderToStaticMarkup(<Access permission="cuisine:order" action="delete"><i>d</i></Access>)).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <Access permission="cuisine:order" action="query">
+          <i>q</i>
+        </Access>,
+      ),
+    ).toBe('<i>q</i>');
+    expect(
+      renderToStaticMarkup(
+        <Access permission="cuisine:order" action="delete">
+          <i>d</i>
+        </Access>,
+      ),
+    ).toBe('');
   });
 
   it('lets the administrator through', () => {
     session = { currentUser: { userId: 1, userName: 'admin', adminFlag: '1' }, operationCodes: [] };
-    expect(renderToStaticMarkup(<Access code="sys:user:delete"><button>Delete</button></Access>)).toBe('<button>Delete</button>');
+    expect(
+      renderToStaticMarkup(
+        <Access code="sys:user:delete">
+          <button>Delete</button>
+        </Access>,
+      ),
+    ).toBe('<button>Delete</button>');
   });
 });

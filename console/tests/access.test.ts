@@ -25,7 +25,10 @@ describe('access', () => {
   });
 
   it('checks operation codes for everyone else', () => {
-    const a = access({ currentUser: user(), operationCodes: ['cuisine:order:query', 'sys:user:add'] });
+    const a = access({
+      currentUser: user(),
+      operationCodes: ['cuisine:order:query', 'sys:user:add'],
+    });
     expect(a.isAdmin).toBe(false);
     expect(a.canOperate('sys:user:add')).toBe(true);
     expect(a.canOperate('sys:user:delete')).toBe(false);

@@ -4,8 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, messageLoaders, normalizeLocale, toServerLocale } from '@/locales';
 
 const EXPECTED = [
-  'en-US', 'zh-CN', 'ja-JP', 'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'pt-BR',
-  'ru-RU', 'tr-TR', 'ar-EG', 'he-IL', 'id-ID', 'ko-KR', 'th-TH', 'vi-VN',
+  'en-US',
+  'zh-CN',
+  'ja-JP',
+  'fr-FR',
+  'de-DE',
+  'es-ES',
+  'it-IT',
+  'pt-BR',
+  'ru-RU',
+  'tr-TR',
+  'ar-EG',
+  'he-IL',
+  'id-ID',
+  'ko-KR',
+  'th-TH',
+  'vi-VN',
 ];
 
 /** Values that are the same in every language (brand name and format-only strings). */
@@ -24,7 +38,11 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (name === '.umi' || name === '.umi-production' || name === 'locales') return [];
-    return statSync(full).isDirectory() ? sourceFiles(full) : /\.(ts|tsx)$/.test(name) ? [full] : [];
+    return statSync(full).isDirectory()
+      ? sourceFiles(full)
+      : /\.(ts|tsx)$/.test(name)
+        ? [full]
+        : [];
   });
 }
 
@@ -32,7 +50,9 @@ describe('locales', () => {
   it('has the 16 languages of the spec, one file each', () => {
     expect(LOCALES.map((l) => l.code)).toEqual(EXPECTED);
     expect(Object.keys(messageLoaders).sort()).toEqual([...EXPECTED].sort());
-    const files = readdirSync(path.resolve(__dirname, '../src/locales')).filter((f) => /^[a-z]{2}-[A-Z]{2}\.ts$/.test(f));
+    const files = readdirSync(path.resolve(__dirname, '../src/locales')).filter((f) =>
+      /^[a-z]{2}-[A-Z]{2}\.ts$/.test(f),
+    );
     expect(files.map((f) => f.replace('.ts', '')).sort()).toEqual([...EXPECTED].sort());
   });
 
@@ -46,8 +66,13 @@ describe('locales', () => {
       const extra = Object.keys(messages).filter((k) => !(k in reference));
       expect({ code, missing, extra }).toEqual({ code, missing: [], extra: [] });
       for (const key of keys) {
-        expect(typeof messages[key] === 'string' && messages[key].trim() !== '', `${code} ${key} is empty`).toBe(true);
-        expect(placeholders(messages[key]), `${code} ${key} placeholders`).toEqual(placeholders(reference[key]));
+        expect(
+          typeof messages[key] === 'string' && messages[key].trim() !== '',
+          `${code} ${key} is empty`,
+        ).toBe(true);
+        expect(placeholders(messages[key]), `${code} ${key} placeholders`).toEqual(
+          placeholders(reference[key]),
+        );
       }
     }
   });
@@ -59,7 +84,10 @@ describe('locales', () => {
     for (const code of EXPECTED.filter((c) => c !== 'en-US')) {
       const same = keys.filter((k) => all[code][k] === reference[k]);
       // a few words are legitimately the same (e.g. "Menus" in some languages)
-      expect(same.length / keys.length, `${code} untranslated: ${same.slice(0, 10).join(', ')}`).toBeLessThan(0.08);
+      expect(
+        same.length / keys.length,
+        `${code} untranslated: ${same.slice(0, 10).join(', ')}`,
+      ).toBeLessThan(0.08);
     }
   });
 
@@ -68,8 +96,12 @@ describe('locales', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(path.resolve(__dirname, '../src'))) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:\bt|formatMessage)\(\s*(?:\{\s*id:\s*)?'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
-      for (const m of text.matchAll(/'((?:request|tabs|upload|error)\.[a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
+      for (const m of text.matchAll(
+        /(?:\bt|formatMessage)\(\s*(?:\{\s*id:\s*)?'([a-zA-Z0-9_.]+)'/g,
+      ))
+        used.add(m[1]);
+      for (const m of text.matchAll(/'((?:request|tabs|upload|error)\.[a-zA-Z0-9_.]+)'/g))
+        used.add(m[1]);
     }
     const routes = readFileSync(path.resolve(__dirname, '../config/routes.ts'), 'utf8');
     for (const m of routes.matchAll(/name: '([a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
@@ -80,13 +112,39 @@ describe('locales', () => {
   it('names every menu key of the spec route table', async () => {
     const reference = (await messageLoaders['en-US']()).default;
     const menuKeys = [
-      'menu.sys', 'menu.sys.user', 'menu.sys.role', 'menu.sys.menu', 'menu.sys.api', 'menu.sys.organization',
-      'menu.sys.area', 'menu.sys.dict', 'menu.sys.log', 'menu.process', 'menu.process.form', 'menu.process.model',
-      'menu.process.definition', 'menu.process.instance', 'menu.process.task', 'menu.process.user.tasks',
-      'menu.process.user.processInstances', 'menu.cuisine', 'menu.cuisine.category', 'menu.cuisine.manage',
-      'menu.cuisine.promotion', 'menu.cuisine.orderDetail', 'menu.cuisine.order', 'menu.advert',
-      'menu.advert.release', 'menu.configure', 'menu.configure.orderQrCode', 'menu.shop.setting',
-      'menu.configure.settingprinter', 'menu.configure.button', 'menu.auto', 'menu.auto.completeList', 'menu.report',
+      'menu.sys',
+      'menu.sys.user',
+      'menu.sys.role',
+      'menu.sys.menu',
+      'menu.sys.api',
+      'menu.sys.organization',
+      'menu.sys.area',
+      'menu.sys.dict',
+      'menu.sys.log',
+      'menu.process',
+      'menu.process.form',
+      'menu.process.model',
+      'menu.process.definition',
+      'menu.process.instance',
+      'menu.process.task',
+      'menu.process.user.tasks',
+      'menu.process.user.processInstances',
+      'menu.cuisine',
+      'menu.cuisine.category',
+      'menu.cuisine.manage',
+      'menu.cuisine.promotion',
+      'menu.cuisine.orderDetail',
+      'menu.cuisine.order',
+      'menu.advert',
+      'menu.advert.release',
+      'menu.configure',
+      'menu.configure.orderQrCode',
+      'menu.shop.setting',
+      'menu.configure.settingprinter',
+      'menu.configure.button',
+      'menu.auto',
+      'menu.auto.completeList',
+      'menu.report',
     ];
     expect(menuKeys.filter((k) => !(k in reference))).toEqual([]);
   });

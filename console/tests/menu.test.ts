@@ -10,7 +10,12 @@ import {
 } from '@/utils/menu';
 import { safeRedirect, loginPathWithRedirect } from '@/utils/session';
 
-const m = (url: string, sort: number, children: API.MenuItem[] = [], extra: Partial<API.MenuItem> = {}): API.MenuItem => ({
+const m = (
+  url: string,
+  sort: number,
+  children: API.MenuItem[] = [],
+  extra: Partial<API.MenuItem> = {},
+): API.MenuItem => ({
   id: sort,
   parentId: 0,
   name: `menu${url.replace(/\//g, '.')}`,
@@ -41,20 +46,31 @@ describe('menus', () => {
   });
 
   it('leaves out menus whose page is not declared, and empty groups', () => {
-    const menu = buildMenu([m('/cuisine', 20, [m('/cuisine/manage', 1)]), m('/sys', 10, [m('/sys/user', 1)])], declared);
+    const menu = buildMenu(
+      [m('/cuisine', 20, [m('/cuisine/manage', 1)]), m('/sys', 10, [m('/sys/user', 1)])],
+      declared,
+    );
     expect(menu.map((n) => n.path)).toEqual(['/user/workbench', '/sys']);
   });
 
   it('gathers report menus under one report node when granted', () => {
     const menu = buildMenu(
-      [m('/merchant', 5, [m('/merchant/report/sales', 2), m('/merchant/report/dishes', 4)]), m('/sys', 10, [m('/sys/user', 1)])],
+      [
+        m('/merchant', 5, [m('/merchant/report/sales', 2), m('/merchant/report/dishes', 4)]),
+        m('/sys', 10, [m('/sys/user', 1)]),
+      ],
       declared,
     );
     const report = menu.find((n) => n.path === '/report');
     expect(report?.name).toBe('menu.report');
-    expect(report?.children?.map((n) => n.path)).toEqual(['/merchant/report/dishes', '/merchant/report/sales']);
+    expect(report?.children?.map((n) => n.path)).toEqual([
+      '/merchant/report/dishes',
+      '/merchant/report/sales',
+    ]);
     expect(menu.find((n) => n.path === '/merchant')).toBeUndefined();
-    expect(buildMenu([m('/sys', 10, [m('/sys/user', 1)])], declared).find((n) => n.path === '/report')).toBeUndefined();
+    expect(
+      buildMenu([m('/sys', 10, [m('/sys/user', 1)])], declared).find((n) => n.path === '/report'),
+    ).toBeUndefined();
   });
 
   it('reaches static and granted pages; others are forbidden or unknown', () => {
@@ -67,12 +83,27 @@ describe('menus', () => {
   });
 
   it('declares the shell routes of the spec', () => {
-    const paths = (list: RouteConfig[]): string[] => list.flatMap((r) => [r.path ?? '', ...paths(r.routes ?? [])]);
+    const paths = (list: RouteConfig[]): string[] =>
+      list.flatMap((r) => [r.path ?? '', ...paths(r.routes ?? [])]);
     const all = paths(routes as RouteConfig[]);
-    for (const p of ['/user', '/user/login', '/user/autologin', '/user/register', '/user/registerResult', '/403', '/404', '/500', '/', '/user/workbench', '*']) {
+    for (const p of [
+      '/user',
+      '/user/login',
+      '/user/autologin',
+      '/user/register',
+      '/user/registerResult',
+      '/403',
+      '/404',
+      '/500',
+      '/',
+      '/user/workbench',
+      '*',
+    ]) {
       expect(all).toContain(p);
     }
-    expect(collectPages(layoutRoutes(routes as RouteConfig[])).get('/user/workbench')?.static).toBe(true);
+    expect(collectPages(layoutRoutes(routes as RouteConfig[])).get('/user/workbench')?.static).toBe(
+      true,
+    );
   });
 });
 

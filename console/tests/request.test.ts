@@ -1,13 +1,22 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const history = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
-const feedback = vi.hoisted(() => ({ error: vi.fn(), info: vi.fn(), success: vi.fn(), warning: vi.fn(), notifyError: vi.fn() }));
+const feedback = vi.hoisted(() => ({
+  error: vi.fn(),
+  info: vi.fn(),
+  success: vi.fn(),
+  warning: vi.fn(),
+  notifyError: vi.fn(),
+}));
 vi.mock('@umijs/max', () => ({ history }));
 vi.mock('@/utils/feedback', () => ({ feedback, bindFeedback: vi.fn() }));
 
 const cookies = new Map<string, string>();
 const location = { pathname: '/sys/user', search: '?page=2', protocol: 'http:', reload: vi.fn() };
-vi.stubGlobal('window', { location, localStorage: { getItem: () => null, setItem: () => undefined } });
+vi.stubGlobal('window', {
+  location,
+  localStorage: { getItem: () => null, setItem: () => undefined },
+});
 vi.stubGlobal('location', location);
 vi.stubGlobal('document', {
   documentElement: {},
@@ -34,7 +43,10 @@ const {
 } = await import('@/utils/request');
 
 const envelope = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 beforeAll(async () => {
   await loadLocale('en-US');
@@ -62,8 +74,14 @@ describe('resolveError (spec section 8)', () => {
   });
 
   it('HTTP 401 logs out with the server message, even when errors are skipped', () => {
-    expect(resolveError(http(401, 'token expired'))).toEqual({ type: 'logout', text: 'token expired' });
-    expect(resolveError(http(401, 'token expired'), true)).toEqual({ type: 'logout', text: 'token expired' });
+    expect(resolveError(http(401, 'token expired'))).toEqual({
+      type: 'logout',
+      text: 'token expired',
+    });
+    expect(resolveError(http(401, 'token expired'), true)).toEqual({
+      type: 'logout',
+      text: 'token expired',
+    });
     expect(resolveError(http(401))).toEqual({ type: 'logout', text: 'request.error.unauthorized' });
   });
 
@@ -80,8 +98,14 @@ describe('resolveError (spec section 8)', () => {
   });
 
   it('no answer says the server does not respond', () => {
-    expect(resolveError({ kind: 'network', message: '' })).toEqual({ type: 'message', text: 'request.error.noResponse' });
-    expect(resolveError({ kind: 'timeout', message: '' })).toEqual({ type: 'message', text: 'request.error.noResponse' });
+    expect(resolveError({ kind: 'network', message: '' })).toEqual({
+      type: 'message',
+      text: 'request.error.noResponse',
+    });
+    expect(resolveError({ kind: 'timeout', message: '' })).toEqual({
+      type: 'message',
+      text: 'request.error.noResponse',
+    });
   });
 });
 
@@ -102,17 +126,26 @@ describe('request()', () => {
     expect(authHeaders('/api/sys/loginjwt')).toEqual({});
     expect(authHeaders('/sys/loginMobileMcc')).toEqual({});
     expect(authHeaders('/sys/loginMobileJwt')).toEqual({});
-    expect(authHeaders('/sys/token/user')).toEqual({ Authorization: 'tok', currentLocale: 'fr_FR' });
+    expect(authHeaders('/sys/token/user')).toEqual({
+      Authorization: 'tok',
+      currentLocale: 'fr_FR',
+    });
   });
 
   it('shows the msg of a business error and rejects', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(envelope({ code: 10003, msg: 'Category name taken' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(envelope({ code: 10003, msg: 'Category name taken' })),
+    );
     await expect(request('/merchant/category')).rejects.toBeInstanceOf(RequestError);
     expect(feedback.error).toHaveBeenCalledWith('Category name taken');
   });
 
   it('stays silent on a business error when skipErrorHandler is set', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(envelope({ code: 10101, msg: 'wrong password' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(envelope({ code: 10101, msg: 'wrong password' })),
+    );
     await expect(request('/sys/loginMobileMcc', { skipErrorHandler: true })).rejects.toMatchObject({
       kind: 'business',
       code: 10101,
@@ -122,15 +155,23 @@ describe('request()', () => {
   });
 
   it('on 401 notifies, clears the token and goes to login keeping the target', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(envelope({ code: 40100, msg: 'token revoked' }, 401)));
-    await expect(request('/sys/user/list', { skipErrorHandler: true })).rejects.toMatchObject({ status: 401 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(envelope({ code: 40100, msg: 'token revoked' }, 401)),
+    );
+    await expect(request('/sys/user/list', { skipErrorHandler: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(feedback.notifyError).toHaveBeenCalledWith(expect.any(String), 'token revoked');
     expect(cookies.has('Access-Token')).toBe(false);
     expect(history.replace).toHaveBeenCalledWith('/user/login?redirect=%2Fsys%2Fuser%3Fpage%3D2');
   });
 
   it('on 403 goes to /403 and on 500 to /500', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(envelope({ code: 40300, msg: 'no' }, 403)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(envelope({ code: 40300, msg: 'no' }, 403)),
+    );
     await expect(request('/sys/role/delete')).rejects.toMatchObject({ status: 403 });
     expect(history.push).toHaveBeenCalledWith('/403');
     vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response('oops', { status: 500 })));
@@ -141,24 +182,33 @@ describe('request()', () => {
   it('a network failure says the server does not respond', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(request('/sys/token/user')).rejects.toMatchObject({ kind: 'network' });
-    expect(feedback.error).toHaveBeenCalledWith('server does not respond, please contact the administrator');
+    expect(feedback.error).toHaveBeenCalledWith(
+      'server does not respond, please contact the administrator',
+    );
   });
 
   it('builds query strings without empty values', () => {
-    expect(buildUrl('/sys/user', { pageNo: 1, name: '', x: undefined, on: true })).toBe('/api/sys/user?pageNo=1&on=true');
+    expect(buildUrl('/sys/user', { pageNo: 1, name: '', x: undefined, on: true })).toBe(
+      '/api/sys/user?pageNo=1&on=true',
+    );
   });
 });
 
 describe('downloads', () => {
   it('reads the file name from Content-Disposition', () => {
     expect(filenameFromDisposition('attachment; filename="orders.xlsx"')).toBe('orders.xlsx');
-    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E8%AE%A2%E5%8D%95.xlsx")).toBe('订单.xlsx');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E8%AE%A2%E5%8D%95.xlsx")).toBe(
+      '订单.xlsx',
+    );
     expect(filenameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(filenameFromDisposition(null)).toBeUndefined();
   });
 
   it('shows the msg of a JSON body instead of saving it', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(envelope({ code: 10002, msg: 'nothing to export' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(envelope({ code: 10002, msg: 'nothing to export' })),
+    );
     await expect(download('/merchant/order/export')).rejects.toBeInstanceOf(RequestError);
     expect(feedback.error).toHaveBeenCalledWith('nothing to export');
   });

@@ -24,7 +24,9 @@ describe('settings', () => {
       multiTab: false,
       layout: 'top',
     });
-    expect(sanitizeSettings({ theme: 'neon', primaryColor: 'red', fixedHeader: 'yes', evil: 1 })).toEqual(DEFAULT_SETTINGS);
+    expect(
+      sanitizeSettings({ theme: 'neon', primaryColor: 'red', fixedHeader: 'yes', evil: 1 }),
+    ).toEqual(DEFAULT_SETTINGS);
     expect(sanitizeSettings('garbage')).toEqual(DEFAULT_SETTINGS);
   });
 });
@@ -32,11 +34,15 @@ describe('settings', () => {
 describe('image upload check', () => {
   it('accepts jpg, jpeg, png and gif under 10 MB', () => {
     expect(checkImage({ name: 'a.JPG', type: 'image/jpeg', size: 1000 })).toBeUndefined();
-    expect(checkImage({ name: 'a.gif', type: 'image/gif', size: 10 * 1024 * 1024 - 1 })).toBeUndefined();
+    expect(
+      checkImage({ name: 'a.gif', type: 'image/gif', size: 10 * 1024 * 1024 - 1 }),
+    ).toBeUndefined();
   });
   it('refuses other types and large files with the spec messages', () => {
     expect(checkImage({ name: 'a.webp', type: 'image/webp', size: 10 })).toBe('upload.image.type');
     expect(checkImage({ name: 'a.png.exe', type: '', size: 10 })).toBe('upload.image.type');
-    expect(checkImage({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 })).toBe('upload.image.size');
+    expect(checkImage({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 })).toBe(
+      'upload.image.size',
+    );
   });
 });

@@ -10,30 +10,55 @@ describe('tab rules', () => {
   });
 
   it('refuses to close the last tab', () => {
-    expect(closeTab(state(['/a']), '/a')).toEqual({ tabs: ['/a'], active: '/a', notice: 'tabs.lastTab' });
+    expect(closeTab(state(['/a']), '/a')).toEqual({
+      tabs: ['/a'],
+      active: '/a',
+      notice: 'tabs.lastTab',
+    });
     expect(closeAll(state(['/a']), '/a').notice).toBe('tabs.lastTab');
     expect(closeLeft(state(['/a']), '/a').notice).toBe('tabs.lastTab');
     expect(closeRight(state(['/a']), '/a').notice).toBe('tabs.lastTab');
   });
 
   it('closing the active tab activates its left neighbour, or the next one when first', () => {
-    expect(closeTab(state(['/a', '/b', '/c'], '/b'), '/b')).toEqual({ tabs: ['/a', '/c'], active: '/a' });
-    expect(closeTab(state(['/a', '/b', '/c'], '/a'), '/a')).toEqual({ tabs: ['/b', '/c'], active: '/b' });
+    expect(closeTab(state(['/a', '/b', '/c'], '/b'), '/b')).toEqual({
+      tabs: ['/a', '/c'],
+      active: '/a',
+    });
+    expect(closeTab(state(['/a', '/b', '/c'], '/a'), '/a')).toEqual({
+      tabs: ['/b', '/c'],
+      active: '/b',
+    });
   });
 
   it('closing another tab keeps the active one', () => {
-    expect(closeTab(state(['/a', '/b', '/c'], '/c'), '/a')).toEqual({ tabs: ['/b', '/c'], active: '/c' });
+    expect(closeTab(state(['/a', '/b', '/c'], '/c'), '/a')).toEqual({
+      tabs: ['/b', '/c'],
+      active: '/c',
+    });
   });
 
   it('closes tabs to the right', () => {
-    expect(closeRight(state(['/a', '/b', '/c', '/d'], '/d'), '/b')).toEqual({ tabs: ['/a', '/b'], active: '/b' });
-    expect(closeRight(state(['/a', '/b', '/c'], '/a'), '/b')).toEqual({ tabs: ['/a', '/b'], active: '/a' });
+    expect(closeRight(state(['/a', '/b', '/c', '/d'], '/d'), '/b')).toEqual({
+      tabs: ['/a', '/b'],
+      active: '/b',
+    });
+    expect(closeRight(state(['/a', '/b', '/c'], '/a'), '/b')).toEqual({
+      tabs: ['/a', '/b'],
+      active: '/a',
+    });
     expect(closeRight(state(['/a', '/b']), '/b').notice).toBe('tabs.noRight');
   });
 
   it('closes tabs to the left', () => {
-    expect(closeLeft(state(['/a', '/b', '/c'], '/a'), '/b')).toEqual({ tabs: ['/b', '/c'], active: '/b' });
-    expect(closeLeft(state(['/a', '/b', '/c'], '/c'), '/b')).toEqual({ tabs: ['/b', '/c'], active: '/c' });
+    expect(closeLeft(state(['/a', '/b', '/c'], '/a'), '/b')).toEqual({
+      tabs: ['/b', '/c'],
+      active: '/b',
+    });
+    expect(closeLeft(state(['/a', '/b', '/c'], '/c'), '/b')).toEqual({
+      tabs: ['/b', '/c'],
+      active: '/c',
+    });
     expect(closeLeft(state(['/a', '/b']), '/a').notice).toBe('tabs.noLeft');
   });
 

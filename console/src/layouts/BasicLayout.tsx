@@ -81,6 +81,20 @@ function layoutToken(settings: LayoutSettings) {
   };
 }
 
+const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/** Same threshold as ProLayout's mobile mode (below md), which draws its own header there. */
+function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    const onChange = () => setMobile(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return mobile;
+}
+
 /** Header slides away when scrolling down (settings: auto-hide header). */
 function useAutoHideHeader(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
@@ -116,6 +130,9 @@ const BasicLayout: React.FC = () => {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const cache = useRef(new Map<string, React.ReactNode>());
   const headerHidden = useAutoHideHeader(settings.autoHideHeader && settings.fixedHeader);
+  const isMobile = useIsMobile();
+  // ProLayout draws a header in the top and mix layouts and on phones; the shell draws its own otherwise.
+  const ownHeader = settings.layout === 'side' && !isMobile;
   const { pathname, search } = location;
   const token = getToken();
   // Right after login the initial state may not have reached this component yet;
@@ -161,7 +178,9 @@ const BasicLayout: React.FC = () => {
   useEffect(() => {
     if (isPage) {
       document.title = `${titleOf(pathname)} - ${formatMessage({ id: 'app.title' })}`;
-      setTabState((s) => (s.active === pathname && s.tabs.includes(pathname) ? s : openTab(s, pathname)));
+      setTabState((s) =>
+        s.active === pathname && s.tabs.includes(pathname) ? s : openTab(s, pathname),
+      );
     }
   }, [isPage, pathname, titleOf]);
 
@@ -190,9 +209,7 @@ const BasicLayout: React.FC = () => {
       message.info(formatMessage({ id: result.notice }));
       return;
     }
-    tabState.tabs
-      .filter((k) => !result.tabs.includes(k))
-      .forEach((k) => cache.current.delete(k));
+    tabState.tabs.filter((k) => !result.tabs.includes(k)).forEach((k) => cache.current.delete(k));
     setTabState({ tabs: result.tabs, active: result.active });
     if (result.active !== pathname) history.push(result.active);
   };
@@ -233,21 +250,19 @@ const BasicLayout: React.FC = () => {
     <AvatarDropdown key="avatar" />,
   ];
 
-  // ProLayout draws no header in the side layout: the shell draws its own there.
-  const sideHeader =
-    settings.layout === 'side' ? (
-      <header
-        className={[
-          'venue-shell-header',
-          settings.fixedHeader ? 'is-fixed' : '',
-          headerHidden ? 'is-hidden' : '',
-        ].join(' ')}
-        style={{ background: themeToken.colorBgContainer, borderColor: themeToken.colorSplit }}
-      >
-        <div className="venue-shell-title">{isPage ? titleOf(pathname) : ''}</div>
-        <div className="venue-header-actions">{actions}</div>
-      </header>
-    ) : null;
+  const sideHeader = ownHeader ? (
+    <header
+      className={[
+        'venue-shell-header',
+        settings.fixedHeader ? 'is-fixed' : '',
+        headerHidden ? 'is-hidden' : '',
+      ].join(' ')}
+      style={{ background: themeToken.colorBgContainer, borderColor: themeToken.colorSplit }}
+    >
+      <div className="venue-shell-title">{isPage ? titleOf(pathname) : ''}</div>
+      <div className="venue-header-actions">{actions}</div>
+    </header>
+  ) : null;
 
   return (
     <div className={headerHidden ? 'venue-header-hidden' : undefined}>
@@ -269,7 +284,7 @@ const BasicLayout: React.FC = () => {
         footerRender={false}
         onMenuHeaderClick={() => history.push('/')}
         menuItemRender={menuItemRender}
-        actionsRender={settings.layout === 'side' ? undefined : () => actions}
+        actionsRender={ownHeader ? undefined : () => actions}
         contentStyle={{ padding: 0 }}
       >
         {sideHeader}

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Der Code wurde an Ihr Telefon gesendet',
   'login.submit': 'Anmelden',
   'login.register': 'Betrieb registrieren',
-  'login.error.session': 'Sie sind angemeldet, aber Ihre Menüs oder Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+  'login.error.session':
+    'Sie sind angemeldet, aber Ihre Menüs oder Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
 
   'autologin.signingIn': 'Anmeldung läuft…',
   'autologin.noSession': 'keine Sitzungsinformationen, bitte melden Sie sich erneut an',
@@ -158,7 +159,8 @@ export default {
   'tabs.noLeft': 'Links gibt es keine Tabs',
   'tabs.noRight': 'Rechts gibt es keine Tabs',
 
-  'request.error.noResponse': 'der Server antwortet nicht, bitte wenden Sie sich an den Administrator',
+  'request.error.noResponse':
+    'der Server antwortet nicht, bitte wenden Sie sich an den Administrator',
   'request.error.failed': 'Die Anfrage ist fehlgeschlagen, bitte versuchen Sie es später erneut',
   'request.error.unauthorized': 'Ihre Sitzung ist abgelaufen, bitte melden Sie sich erneut an',
   'request.error.sessionEnded': 'Sie wurden abgemeldet',
@@ -171,9 +173,11 @@ export default {
   'upload.imageFailed': 'Bild konnte nicht hochgeladen werden',
 
   'error.chunk.title': 'Diese Seite konnte nicht geladen werden',
-  'error.chunk.desc': 'Ein Teil der Konsole konnte nicht heruntergeladen werden, etwa nach einem Update oder wegen eines Netzwerkproblems. Laden Sie neu, um es erneut zu versuchen.',
+  'error.chunk.desc':
+    'Ein Teil der Konsole konnte nicht heruntergeladen werden, etwa nach einem Update oder wegen eines Netzwerkproblems. Laden Sie neu, um es erneut zu versuchen.',
   'error.render.title': 'Etwas ist schiefgelaufen',
-  'error.render.desc': 'Auf dieser Seite ist ein unerwarteter Fehler aufgetreten. Laden Sie neu, um es erneut zu versuchen.',
+  'error.render.desc':
+    'Auf dieser Seite ist ein unerwarteter Fehler aufgetreten. Laden Sie neu, um es erneut zu versuchen.',
   'error.reload': 'Neu laden',
 
   'exception.403': 'Sie sind leider nicht berechtigt, diese Seite zu öffnen.',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'The code has been sent to your phone',
   'login.submit': 'Log in',
   'login.register': 'Register a business',
-  'login.error.session': 'You are logged in, but your menus or user information could not be loaded. Please try again.',
+  'login.error.session':
+    'You are logged in, but your menus or user information could not be loaded. Please try again.',
 
   'autologin.signingIn': 'Signing you in…',
   'autologin.noSession': 'no session information, please log in again',
@@ -171,7 +172,8 @@ export default {
   'upload.imageFailed': 'failed to upload image',
 
   'error.chunk.title': 'This page could not be loaded',
-  'error.chunk.desc': 'Part of the console failed to download, perhaps after an update or a network problem. Reload to try again.',
+  'error.chunk.desc':
+    'Part of the console failed to download, perhaps after an update or a network problem. Reload to try again.',
   'error.render.title': 'Something went wrong',
   'error.render.desc': 'This page ran into an unexpected error. Reload to try again.',
   'error.reload': 'Reload',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'El código se ha enviado a su teléfono',
   'login.submit': 'Iniciar sesión',
   'login.register': 'Registrar un negocio',
-  'login.error.session': 'Ha iniciado sesión, pero no se pudieron cargar sus menús o sus datos de usuario. Inténtelo de nuevo.',
+  'login.error.session':
+    'Ha iniciado sesión, pero no se pudieron cargar sus menús o sus datos de usuario. Inténtelo de nuevo.',
 
   'autologin.signingIn': 'Iniciando sesión…',
   'autologin.noSession': 'no hay información de sesión, inicie sesión de nuevo',
@@ -111,7 +112,8 @@ export default {
   'password.min': 'Al menos {min} caracteres',
   'password.mismatch': 'las dos contraseñas introducidas no coinciden',
   'password.submit': 'Cambiar contraseña',
-  'password.hint': 'Tras el cambio se cerrarán todas sus sesiones y deberá iniciar sesión de nuevo.',
+  'password.hint':
+    'Tras el cambio se cerrarán todas sus sesiones y deberá iniciar sesión de nuevo.',
   'password.changed': 'Contraseña cambiada. Inicie sesión de nuevo.',
 
   'account.avatar': 'Avatar',
@@ -171,9 +173,11 @@ export default {
   'upload.imageFailed': 'no se pudo subir la imagen',
 
   'error.chunk.title': 'No se pudo cargar esta página',
-  'error.chunk.desc': 'No se pudo descargar una parte de la consola, quizá tras una actualización o por un problema de red. Recargue para volver a intentarlo.',
+  'error.chunk.desc':
+    'No se pudo descargar una parte de la consola, quizá tras una actualización o por un problema de red. Recargue para volver a intentarlo.',
   'error.render.title': 'Algo ha salido mal',
-  'error.render.desc': 'Esta página ha sufrido un error inesperado. Recargue para volver a intentarlo.',
+  'error.render.desc':
+    'Esta página ha sufrido un error inesperado. Recargue para volver a intentarlo.',
   'error.reload': 'Recargar',
 
   'exception.403': 'Lo sentimos, no tiene permiso para abrir esta página.',

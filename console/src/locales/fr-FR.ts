@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Le code a été envoyé sur votre téléphone',
   'login.submit': 'Se connecter',
   'login.register': 'Inscrire un établissement',
-  'login.error.session': "Vous êtes connecté, mais vos menus ou vos informations n'ont pas pu être chargés. Veuillez réessayer.",
+  'login.error.session':
+    "Vous êtes connecté, mais vos menus ou vos informations n'ont pas pu être chargés. Veuillez réessayer.",
 
   'autologin.signingIn': 'Connexion en cours…',
   'autologin.noSession': 'aucune information de session, veuillez vous reconnecter',
@@ -111,7 +112,8 @@ export default {
   'password.min': 'Au moins {min} caractères',
   'password.mismatch': 'les deux mots de passe saisis ne correspondent pas',
   'password.submit': 'Changer le mot de passe',
-  'password.hint': 'Après le changement, toutes vos sessions sont fermées et vous devez vous reconnecter.',
+  'password.hint':
+    'Après le changement, toutes vos sessions sont fermées et vous devez vous reconnecter.',
   'password.changed': 'Mot de passe modifié. Veuillez vous reconnecter.',
 
   'account.avatar': 'Avatar',
@@ -164,14 +166,15 @@ export default {
   'request.error.sessionEnded': 'Vous avez été déconnecté',
 
   'upload.image.type': 'seuls les fichiers jpg, jpeg, png et gif peuvent être téléversés',
-  'upload.image.size': "les images doivent faire moins de 10 Mo",
+  'upload.image.size': 'les images doivent faire moins de 10 Mo',
   'upload.failed': 'échec du téléversement, veuillez réessayer',
   'upload.serviceError': 'erreur du service, veuillez réessayer plus tard',
   'upload.exception': 'erreur du service de téléversement',
   'upload.imageFailed': "échec du téléversement de l'image",
 
   'error.chunk.title': "Cette page n'a pas pu être chargée",
-  'error.chunk.desc': "Une partie de la console n'a pas pu être téléchargée, peut-être après une mise à jour ou un problème réseau. Rechargez pour réessayer.",
+  'error.chunk.desc':
+    "Une partie de la console n'a pas pu être téléchargée, peut-être après une mise à jour ou un problème réseau. Rechargez pour réessayer.",
   'error.render.title': "Une erreur s'est produite",
   'error.render.desc': 'Cette page a rencontré une erreur inattendue. Rechargez pour réessayer.',
   'error.reload': 'Recharger',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Kode telah dikirim ke ponsel Anda',
   'login.submit': 'Masuk',
   'login.register': 'Daftarkan usaha',
-  'login.error.session': 'Anda sudah masuk, tetapi menu atau info pengguna tidak dapat dimuat. Silakan coba lagi.',
+  'login.error.session':
+    'Anda sudah masuk, tetapi menu atau info pengguna tidak dapat dimuat. Silakan coba lagi.',
 
   'autologin.signingIn': 'Sedang masuk…',
   'autologin.noSession': 'tidak ada informasi sesi, silakan masuk lagi',
@@ -171,9 +172,11 @@ export default {
   'upload.imageFailed': 'gagal mengunggah gambar',
 
   'error.chunk.title': 'Halaman ini tidak dapat dimuat',
-  'error.chunk.desc': 'Sebagian konsol gagal diunduh, mungkin setelah pembaruan atau karena masalah jaringan. Muat ulang untuk mencoba lagi.',
+  'error.chunk.desc':
+    'Sebagian konsol gagal diunduh, mungkin setelah pembaruan atau karena masalah jaringan. Muat ulang untuk mencoba lagi.',
   'error.render.title': 'Terjadi kesalahan',
-  'error.render.desc': 'Halaman ini mengalami kesalahan tak terduga. Muat ulang untuk mencoba lagi.',
+  'error.render.desc':
+    'Halaman ini mengalami kesalahan tak terduga. Muat ulang untuk mencoba lagi.',
   'error.reload': 'Muat ulang',
 
   'exception.403': 'Maaf, Anda tidak berwenang membuka halaman ini.',

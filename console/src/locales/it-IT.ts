@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Il codice è stato inviato al tuo telefono',
   'login.submit': 'Accedi',
   'login.register': "Registra un'attività",
-  'login.error.session': 'Hai effettuato l’accesso, ma non è stato possibile caricare i menu o i dati utente. Riprova.',
+  'login.error.session':
+    'Hai effettuato l’accesso, ma non è stato possibile caricare i menu o i dati utente. Riprova.',
 
   'autologin.signingIn': 'Accesso in corso…',
   'autologin.noSession': 'nessuna informazione di sessione, accedi di nuovo',
@@ -171,7 +172,8 @@ export default {
   'upload.imageFailed': "caricamento dell'immagine non riuscito",
 
   'error.chunk.title': 'Impossibile caricare questa pagina',
-  'error.chunk.desc': 'Non è stato possibile scaricare una parte della console, forse dopo un aggiornamento o per un problema di rete. Ricarica per riprovare.',
+  'error.chunk.desc':
+    'Non è stato possibile scaricare una parte della console, forse dopo un aggiornamento o per un problema di rete. Ricarica per riprovare.',
   'error.render.title': 'Qualcosa è andato storto',
   'error.render.desc': 'Questa pagina ha riscontrato un errore imprevisto. Ricarica per riprovare.',
   'error.reload': 'Ricarica',

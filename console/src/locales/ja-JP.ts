@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': '認証コードを携帯電話に送信しました',
   'login.submit': 'ログイン',
   'login.register': '事業者登録',
-  'login.error.session': 'ログインしましたが、メニューまたはユーザー情報を読み込めませんでした。もう一度お試しください。',
+  'login.error.session':
+    'ログインしましたが、メニューまたはユーザー情報を読み込めませんでした。もう一度お試しください。',
 
   'autologin.signingIn': 'ログインしています…',
   'autologin.noSession': 'セッション情報がありません。もう一度ログインしてください',
@@ -171,7 +172,8 @@ export default {
   'upload.imageFailed': '画像のアップロードに失敗しました',
 
   'error.chunk.title': 'ページを読み込めませんでした',
-  'error.chunk.desc': '更新またはネットワークの問題により、コンソールの一部をダウンロードできませんでした。再読み込みしてください。',
+  'error.chunk.desc':
+    '更新またはネットワークの問題により、コンソールの一部をダウンロードできませんでした。再読み込みしてください。',
   'error.render.title': '問題が発生しました',
   'error.render.desc': 'このページで予期しないエラーが発生しました。再読み込みしてください。',
   'error.reload': '再読み込み',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': '인증번호를 휴대전화로 보냈습니다',
   'login.submit': '로그인',
   'login.register': '사업자 등록',
-  'login.error.session': '로그인했지만 메뉴 또는 사용자 정보를 불러오지 못했습니다. 다시 시도하세요.',
+  'login.error.session':
+    '로그인했지만 메뉴 또는 사용자 정보를 불러오지 못했습니다. 다시 시도하세요.',
 
   'autologin.signingIn': '로그인하는 중…',
   'autologin.noSession': '세션 정보가 없습니다. 다시 로그인하세요',
@@ -171,9 +172,11 @@ export default {
   'upload.imageFailed': '이미지를 업로드하지 못했습니다',
 
   'error.chunk.title': '이 페이지를 불러오지 못했습니다',
-  'error.chunk.desc': '업데이트 또는 네트워크 문제로 콘솔 일부를 내려받지 못했습니다. 새로고침하여 다시 시도하세요.',
+  'error.chunk.desc':
+    '업데이트 또는 네트워크 문제로 콘솔 일부를 내려받지 못했습니다. 새로고침하여 다시 시도하세요.',
   'error.render.title': '문제가 발생했습니다',
-  'error.render.desc': '이 페이지에서 예기치 않은 오류가 발생했습니다. 새로고침하여 다시 시도하세요.',
+  'error.render.desc':
+    '이 페이지에서 예기치 않은 오류가 발생했습니다. 새로고침하여 다시 시도하세요.',
   'error.reload': '새로고침',
 
   'exception.403': '죄송합니다. 이 페이지를 열 권한이 없습니다.',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'O código foi enviado para o seu celular',
   'login.submit': 'Entrar',
   'login.register': 'Cadastrar um negócio',
-  'login.error.session': 'Você entrou, mas não foi possível carregar seus menus ou dados de usuário. Tente novamente.',
+  'login.error.session':
+    'Você entrou, mas não foi possível carregar seus menus ou dados de usuário. Tente novamente.',
 
   'autologin.signingIn': 'Entrando…',
   'autologin.noSession': 'nenhuma informação de sessão, faça login novamente',
@@ -111,7 +112,8 @@ export default {
   'password.min': 'Pelo menos {min} caracteres',
   'password.mismatch': 'as duas senhas informadas não coincidem',
   'password.submit': 'Alterar senha',
-  'password.hint': 'Após a alteração, todas as suas sessões são encerradas e você precisa entrar novamente.',
+  'password.hint':
+    'Após a alteração, todas as suas sessões são encerradas e você precisa entrar novamente.',
   'password.changed': 'Senha alterada. Entre novamente.',
 
   'account.avatar': 'Foto de perfil',
@@ -171,9 +173,11 @@ export default {
   'upload.imageFailed': 'falha ao enviar a imagem',
 
   'error.chunk.title': 'Não foi possível carregar esta página',
-  'error.chunk.desc': 'Uma parte do console não pôde ser baixada, talvez após uma atualização ou por um problema de rede. Recarregue para tentar novamente.',
+  'error.chunk.desc':
+    'Uma parte do console não pôde ser baixada, talvez após uma atualização ou por um problema de rede. Recarregue para tentar novamente.',
   'error.render.title': 'Algo deu errado',
-  'error.render.desc': 'Esta página encontrou um erro inesperado. Recarregue para tentar novamente.',
+  'error.render.desc':
+    'Esta página encontrou um erro inesperado. Recarregue para tentar novamente.',
   'error.reload': 'Recarregar',
 
   'exception.403': 'Desculpe, você não tem permissão para abrir esta página.',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Kod telefonunuza gönderildi',
   'login.submit': 'Giriş yap',
   'login.register': 'İşletme kaydı',
-  'login.error.session': 'Giriş yaptınız ancak menüleriniz veya kullanıcı bilgileriniz yüklenemedi. Lütfen tekrar deneyin.',
+  'login.error.session':
+    'Giriş yaptınız ancak menüleriniz veya kullanıcı bilgileriniz yüklenemedi. Lütfen tekrar deneyin.',
 
   'autologin.signingIn': 'Giriş yapılıyor…',
   'autologin.noSession': 'oturum bilgisi yok, lütfen yeniden giriş yapın',
@@ -111,7 +112,8 @@ export default {
   'password.min': 'En az {min} karakter',
   'password.mismatch': 'girilen iki şifre eşleşmiyor',
   'password.submit': 'Şifreyi değiştir',
-  'password.hint': 'Değişiklikten sonra tüm oturumlarınız kapanır ve yeniden giriş yapmanız gerekir.',
+  'password.hint':
+    'Değişiklikten sonra tüm oturumlarınız kapanır ve yeniden giriş yapmanız gerekir.',
   'password.changed': 'Şifre değiştirildi. Lütfen yeniden giriş yapın.',
 
   'account.avatar': 'Profil resmi',
@@ -171,9 +173,11 @@ export default {
   'upload.imageFailed': 'görsel yüklenemedi',
 
   'error.chunk.title': 'Bu sayfa yüklenemedi',
-  'error.chunk.desc': 'Konsolun bir bölümü, belki bir güncellemeden ya da ağ sorunundan dolayı indirilemedi. Tekrar denemek için yeniden yükleyin.',
+  'error.chunk.desc':
+    'Konsolun bir bölümü, belki bir güncellemeden ya da ağ sorunundan dolayı indirilemedi. Tekrar denemek için yeniden yükleyin.',
   'error.render.title': 'Bir şeyler ters gitti',
-  'error.render.desc': 'Bu sayfada beklenmeyen bir hata oluştu. Tekrar denemek için yeniden yükleyin.',
+  'error.render.desc':
+    'Bu sayfada beklenmeyen bir hata oluştu. Tekrar denemek için yeniden yükleyin.',
   'error.reload': 'Yeniden yükle',
 
   'exception.403': 'Üzgünüz, bu sayfayı açma yetkiniz yok.',

@@ -84,7 +84,8 @@ export default {
   'login.sms.sent': 'Mã đã được gửi đến điện thoại của bạn',
   'login.submit': 'Đăng nhập',
   'login.register': 'Đăng ký doanh nghiệp',
-  'login.error.session': 'Bạn đã đăng nhập nhưng không tải được menu hoặc thông tin người dùng. Vui lòng thử lại.',
+  'login.error.session':
+    'Bạn đã đăng nhập nhưng không tải được menu hoặc thông tin người dùng. Vui lòng thử lại.',
 
   'autologin.signingIn': 'Đang đăng nhập…',
   'autologin.noSession': 'không có thông tin phiên, vui lòng đăng nhập lại',
@@ -171,7 +172,8 @@ export default {
   'upload.imageFailed': 'tải ảnh lên thất bại',
 
   'error.chunk.title': 'Không thể tải trang này',
-  'error.chunk.desc': 'Một phần của bảng điều khiển không tải xuống được, có thể do bản cập nhật hoặc sự cố mạng. Tải lại để thử lần nữa.',
+  'error.chunk.desc':
+    'Một phần của bảng điều khiển không tải xuống được, có thể do bản cập nhật hoặc sự cố mạng. Tải lại để thử lần nữa.',
   'error.render.title': 'Đã xảy ra lỗi',
   'error.render.desc': 'Trang này gặp lỗi không mong muốn. Tải lại để thử lần nữa.',
   'error.reload': 'Tải lại',

@@ -32,10 +32,18 @@ export const outLogin = () =>
   request<null>('/sys/logoutjwt', { method: 'POST', skipErrorHandler: true }).catch(() => null);
 
 export const updatePassword = (params: API.PasswordParams) =>
-  request<null>('/sys/user/updatePassword', { method: 'POST', data: params, skipErrorHandler: true });
+  request<null>('/sys/user/updatePassword', {
+    method: 'POST',
+    data: params,
+    skipErrorHandler: true,
+  });
 
 export const updateInfo = (params: API.UserInfoParams) =>
-  request<API.CurrentUser>('/sys/user/updateInfo', { method: 'PUT', data: params, skipErrorHandler: true });
+  request<API.CurrentUser>('/sys/user/updateInfo', {
+    method: 'PUT',
+    data: params,
+    skipErrorHandler: true,
+  });
 
 export const getDictByType = (type: string) =>
   request<API.DictItem[]>('/sys/dict/getByType', { method: 'POST', data: { type } });

@@ -47,9 +47,7 @@ declare namespace API {
     expiresAt?: string;
   }
 
-  type LoginParams =
-    | { username: string; password: string }
-    | { mobile: string; code: string };
+  type LoginParams = { username: string; password: string } | { mobile: string; code: string };
 
   interface SmsCodeResult {
     expiresIn: number;

@@ -95,7 +95,10 @@ export function layoutRoutes(routes: RouteConfig[]): RouteConfig[] {
   return routes.find((r) => r.path === '/' && r.routes)?.routes ?? [];
 }
 
-export function buildMenu(serverMenus: API.MenuItem[] | undefined, routes: RouteConfig[]): MenuNode[] {
+export function buildMenu(
+  serverMenus: API.MenuItem[] | undefined,
+  routes: RouteConfig[],
+): MenuNode[] {
   const pages = collectPages(routes);
   const reports: MenuNode[] = [];
 

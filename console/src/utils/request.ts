@@ -64,7 +64,9 @@ export function resolveError(
   const { kind, status } = error;
   const text = error.message;
   if (kind === 'network' || kind === 'timeout') {
-    return skipErrorHandler ? { type: 'none' } : { type: 'message', text: 'request.error.noResponse' };
+    return skipErrorHandler
+      ? { type: 'none' }
+      : { type: 'message', text: 'request.error.noResponse' };
   }
   if (kind === 'http' && status === 401) {
     return { type: 'logout', text: text || 'request.error.unauthorized' };
@@ -145,7 +147,15 @@ export function authHeaders(url = ''): Record<string, string> {
 }
 
 async function send(url: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', data, form, body, params, headers = {}, timeout = REQUEST_TIMEOUT } = options;
+  const {
+    method = 'GET',
+    data,
+    form,
+    body,
+    params,
+    headers = {},
+    timeout = REQUEST_TIMEOUT,
+  } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
   const init: RequestInit = {
@@ -259,7 +269,10 @@ export function generatedFilename(contentType: string | null): string {
  * Downloads a file (spreadsheet, octet-stream, image) and saves it; a JSON body is an
  * error envelope and its msg is shown instead.
  */
-export async function download(url: string, options: RequestOptions = {}): Promise<string | undefined> {
+export async function download(
+  url: string,
+  options: RequestOptions = {},
+): Promise<string | undefined> {
   let response: Response;
   try {
     response = await send(url, options);

@@ -43,7 +43,9 @@ export const Access: React.FC<AccessProps> = ({
       <>
         {React.Children.map(children, (child) =>
           React.isValidElement(child)
-            ? React.cloneElement(child as React.ReactElement<{ disabled?: boolean }>, { disabled: true })
+            ? React.cloneElement(child as React.ReactElement<{ disabled?: boolean }>, {
+                disabled: true,
+              })
             : child,
         )}
       </>

@@ -38,7 +38,9 @@ const AuthShell: React.FC<{ subtitle?: string; children: React.ReactNode }> = ({
       <div className="venue-auth-subtitle">{subtitle ?? formatMessage({ id: 'app.slogan' })}</div>
     </header>
     <main className="venue-auth-card">{children}</main>
-    <footer className="venue-auth-footer">{formatMessage({ id: 'app.copyright' }, { year: new Date().getFullYear() })}</footer>
+    <footer className="venue-auth-footer">
+      {formatMessage({ id: 'app.copyright' }, { year: new Date().getFullYear() })}
+    </footer>
   </div>
 );
 

@@ -45,7 +45,11 @@ const SelectLang: React.FC = () => {
 
   return (
     <Dropdown
-      menu={{ items, selectedKeys: [current], onClick: ({ key }) => key !== current && setLocale(key) }}
+      menu={{
+        items,
+        selectedKeys: [current],
+        onClick: ({ key }) => key !== current && setLocale(key),
+      }}
       placement="bottomRight"
     >
       <span

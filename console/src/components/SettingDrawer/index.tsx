@@ -30,7 +30,13 @@ const SettingDrawer: React.FC<{ open: boolean; onClose: () => void }> = ({ open,
   ];
 
   return (
-    <Drawer title={t('settings.title')} open={open} onClose={onClose} width={320} data-testid="settings-drawer">
+    <Drawer
+      title={t('settings.title')}
+      open={open}
+      onClose={onClose}
+      width={320}
+      data-testid="settings-drawer"
+    >
       <h4>{t('settings.theme')}</h4>
       <Radio.Group
         value={settings.theme}
@@ -115,7 +121,9 @@ const SettingDrawer: React.FC<{ open: boolean; onClose: () => void }> = ({ open,
       <Button block onClick={resetSettings}>
         {t('settings.reset')}
       </Button>
-      <p style={{ marginTop: 12, color: 'rgba(128,128,128,0.9)', fontSize: 12 }}>{t('settings.savedLocally')}</p>
+      <p style={{ marginTop: 12, color: 'rgba(128,128,128,0.9)', fontSize: 12 }}>
+        {t('settings.savedLocally')}
+      </p>
     </Drawer>
   );
 };

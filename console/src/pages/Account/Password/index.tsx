@@ -39,7 +39,9 @@ const PasswordPage: React.FC = () => {
     <Card title={t('menu.account.password')}>
       <div style={{ maxWidth: 440 }}>
         <Alert type="info" showIcon style={{ marginBottom: 24 }} message={t('password.hint')} />
-        {error && <Alert type="error" showIcon style={{ marginBottom: 24 }} message={error} role="alert" />}
+        {error && (
+          <Alert type="error" showIcon style={{ marginBottom: 24 }} message={error} role="alert" />
+        )}
         <ProForm<API.PasswordParams>
           form={form}
           layout="vertical"

@@ -50,13 +50,21 @@ const AccountSettings: React.FC = () => {
   return (
     <Card title={t('menu.account.settings')}>
       <div style={{ maxWidth: 520 }}>
-        {error && <Alert type="error" showIcon style={{ marginBottom: 24 }} message={error} role="alert" />}
+        {error && (
+          <Alert type="error" showIcon style={{ marginBottom: 24 }} message={error} role="alert" />
+        )}
         <ProForm<API.UserInfoParams>
           form={form}
           layout="vertical"
-          initialValues={{ userName: user?.userName, mobile: user?.mobile, suserHeader: user?.suserHeader }}
+          initialValues={{
+            userName: user?.userName,
+            mobile: user?.mobile,
+            suserHeader: user?.suserHeader,
+          }}
           onFinish={onFinish}
-          submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.reset') } }}
+          submitter={{
+            searchConfig: { submitText: t('common.save'), resetText: t('common.reset') },
+          }}
         >
           <ProForm.Item name="suserHeader" label={t('account.avatar')}>
             <AvatarUpload />

@@ -14,8 +14,6 @@ import { MOBILE_PATTERN } from '@/utils/validation';
 
 type LoginType = 'account' | 'mobile';
 
-
-
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
 const Login: React.FC = () => {
@@ -90,10 +88,21 @@ const Login: React.FC = () => {
 
   const accountFields = (
     <>
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}>
-        <Input size="large" prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" />
+      <Form.Item
+        name="username"
+        rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}
+      >
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('login.username')}
+          autoComplete="username"
+        />
       </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
+      <Form.Item
+        name="password"
+        rules={[{ required: true, message: t('login.password.required') }]}
+      >
         <Input.Password
           size="large"
           prefix={<LockOutlined />}
@@ -113,7 +122,12 @@ const Login: React.FC = () => {
           { pattern: MOBILE_PATTERN, message: t('login.mobile.invalid') },
         ]}
       >
-        <Input size="large" prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
+        <Input
+          size="large"
+          prefix={<MobileOutlined />}
+          placeholder={t('login.mobile')}
+          autoComplete="tel"
+        />
       </Form.Item>
       <Form.Item required>
         <div style={{ display: 'flex', gap: 8 }}>
@@ -122,7 +136,12 @@ const Login: React.FC = () => {
             noStyle
             rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}
           >
-            <Input size="large" prefix={<SafetyOutlined />} placeholder={t('login.code')} autoComplete="one-time-code" />
+            <Input
+              size="large"
+              prefix={<SafetyOutlined />}
+              placeholder={t('login.code')}
+              autoComplete="one-time-code"
+            />
           </Form.Item>
           <Button
             size="large"
@@ -154,16 +173,39 @@ const Login: React.FC = () => {
           { key: 'mobile', label: t('login.tab.mobile') },
         ]}
       />
-      {error && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" data-testid="login-error" />}
-      {notice && !error && <Alert style={{ marginBottom: 24 }} type="success" showIcon message={notice} />}
-      <Form form={form} onFinish={onFinish} onValuesChange={preloadShell} size="large" autoComplete="on">
+      {error && (
+        <Alert
+          style={{ marginBottom: 24 }}
+          type="error"
+          showIcon
+          message={error}
+          role="alert"
+          data-testid="login-error"
+        />
+      )}
+      {notice && !error && (
+        <Alert style={{ marginBottom: 24 }} type="success" showIcon message={notice} />
+      )}
+      <Form
+        form={form}
+        onFinish={onFinish}
+        onValuesChange={preloadShell}
+        size="large"
+        autoComplete="on"
+      >
         {type === 'account' ? accountFields : mobileFields}
         <div className="venue-auth-links">
           <Link to="/user/register">{t('login.register')}</Link>
           <span />
         </div>
         <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={submitting}
+            data-testid="login-submit"
+          >
             {t('login.submit')}
           </Button>
         </Form.Item>

@@ -1,4 +1,10 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LockOutlined,
+  MobileOutlined,
+  SafetyOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from '@umijs/max';
 import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
@@ -76,12 +82,28 @@ const Register: React.FC = () => {
   return (
     <AuthShell subtitle={t('register.subtitle')}>
       <h3 style={{ marginTop: 8 }}>{t('register.title')}</h3>
-      {error && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" />}
+      {error && (
+        <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" />
+      )}
       <Form form={form} onFinish={onFinish} size="large">
-        <Form.Item name="merchantName" rules={[{ required: true, whitespace: true, message: t('register.merchantName.required') }]}>
-          <Input prefix={<ShopOutlined />} placeholder={t('register.merchantName')} maxLength={100} />
+        <Form.Item
+          name="merchantName"
+          rules={[
+            { required: true, whitespace: true, message: t('register.merchantName.required') },
+          ]}
+        >
+          <Input
+            prefix={<ShopOutlined />}
+            placeholder={t('register.merchantName')}
+            maxLength={100}
+          />
         </Form.Item>
-        <Form.Item name="contactName" rules={[{ required: true, whitespace: true, message: t('register.contactName.required') }]}>
+        <Form.Item
+          name="contactName"
+          rules={[
+            { required: true, whitespace: true, message: t('register.contactName.required') },
+          ]}
+        >
           <Input prefix={<UserOutlined />} placeholder={t('register.contactName')} maxLength={50} />
         </Form.Item>
         <Form.Item
@@ -95,11 +117,26 @@ const Register: React.FC = () => {
         </Form.Item>
         <Form.Item required>
           <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} autoComplete="one-time-code" />
+            <Form.Item
+              name="code"
+              noStyle
+              rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}
+            >
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.code')}
+                autoComplete="one-time-code"
+              />
             </Form.Item>
-            <Button style={{ minWidth: 128 }} disabled={countdown > 0} loading={sending} onClick={onSendCode}>
-              {countdown > 0 ? t('login.code.resend', { seconds: countdown }) : t('login.code.send')}
+            <Button
+              style={{ minWidth: 128 }}
+              disabled={countdown > 0}
+              loading={sending}
+              onClick={onSendCode}
+            >
+              {countdown > 0
+                ? t('login.code.resend', { seconds: countdown })
+                : t('login.code.send')}
             </Button>
           </div>
         </Form.Item>
@@ -110,7 +147,11 @@ const Register: React.FC = () => {
             { min: MIN_PASSWORD, message: t('password.min', { min: MIN_PASSWORD }) },
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('login.password')}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -125,7 +166,11 @@ const Register: React.FC = () => {
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password.confirm')}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>

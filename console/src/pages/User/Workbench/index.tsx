@@ -1,6 +1,25 @@
-import { ClockCircleOutlined, ReloadOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  ReloadOutlined,
+  RightOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
-import { Alert, Avatar, Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import routes from '../../../../config/routes';
@@ -131,18 +150,34 @@ const Workbench: React.FC = () => {
         <Col xs={24} xl={16}>
           <Card
             title={t('workbench.tasks')}
-            extra={data?.tasks?.length ? <Tag color="processing">{formatNumber(data.tasks.length)}</Tag> : null}
+            extra={
+              data?.tasks?.length ? (
+                <Tag color="processing">{formatNumber(data.tasks.length)}</Tag>
+              ) : null
+            }
           >
             <List
               loading={loading && !data}
               dataSource={data?.tasks ?? []}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.tasks.empty')} /> }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={t('workbench.tasks.empty')}
+                  />
+                ),
+              }}
               renderItem={(task) => (
                 <List.Item
                   actions={
                     task.link
                       ? [
-                          <Button key="open" type="link" size="small" onClick={() => history.push(task.link!)}>
+                          <Button
+                            key="open"
+                            type="link"
+                            size="small"
+                            onClick={() => history.push(task.link!)}
+                          >
                             {t('workbench.tasks.handle')} <RightOutlined />
                           </Button>,
                         ]
@@ -173,14 +208,21 @@ const Workbench: React.FC = () => {
               <Row gutter={[8, 8]}>
                 {shortcuts.map((node) => (
                   <Col key={node.path} span={12}>
-                    <Button block icon={menuIcon(node.icon)} onClick={() => history.push(node.path)}>
+                    <Button
+                      block
+                      icon={menuIcon(node.icon)}
+                      onClick={() => history.push(node.path)}
+                    >
                       {menuTitle(node)}
                     </Button>
                   </Col>
                 ))}
               </Row>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.shortcuts.empty')} />
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t('workbench.shortcuts.empty')}
+              />
             )}
           </Card>
         </Col>

@@ -10,7 +10,10 @@ import { checkImage } from '@/utils/validation';
 const t = (id: string) => formatMessage({ id });
 
 /** Avatar picker: checks type and size first, uploads to the image endpoint, answers the path. */
-const AvatarUpload: React.FC<{ value?: string; onChange?: (value: string) => void }> = ({ value, onChange }) => {
+const AvatarUpload: React.FC<{ value?: string; onChange?: (value: string) => void }> = ({
+  value,
+  onChange,
+}) => {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
 
