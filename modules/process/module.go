@@ -29,6 +29,7 @@ type Module struct {
 	db       *gorm.DB
 	acts     *Activities
 	services []ServiceActivity
+	guards   map[string]TaskGuard
 }
 
 // ServiceActivity is an activity a domain module offers to service tasks.

@@ -237,8 +237,8 @@ func (m *Module) Task(ctx context.Context, p *api.Principal, id uint64) (*TaskDe
 		}
 	}
 	d.Variables = visibleVariables(inst.Variables, d.FieldPerms)
-	d.CanAct = t.Status == TaskOpen && t.AssigneeID == p.UserID
-	d.CanClaim = t.Status == TaskOpen && t.AssigneeID == 0 && m.isCandidate(ctx, p, t.ID)
+	d.CanAct = t.Status == TaskOpen && t.AssigneeID == p.UserID && m.guard(ctx, p, &t, engine.ActionApprove) == nil
+	d.CanClaim = t.Status == TaskOpen && t.AssigneeID == 0 && m.isCandidate(ctx, p, t.ID) && m.guard(ctx, p, &t, engine.ActionClaim) == nil
 	for _, n := range inst.completedTasks {
 		if n.ID != t.NodeID {
 			d.ReturnTargets = append(d.ReturnTargets, n)
@@ -289,6 +289,9 @@ func (m *Module) Act(ctx context.Context, p *api.Principal, id uint64, action st
 		return nil, err
 	}
 	if err := m.mayAct(ctx, p, &t, inst, action, admin); err != nil {
+		return nil, err
+	}
+	if err := m.guard(ctx, p, &t, action); err != nil {
 		return nil, err
 	}
 	var chk api.Check

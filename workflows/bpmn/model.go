@@ -147,9 +147,14 @@ type UserTaskSettings struct {
 	Actions        []string          // offered: approve, reject, return, transfer, delegate, addSigner, comment, claim
 	TimeoutAfter   string            // ISO 8601 duration after which TimeoutAction applies
 	TimeoutAction  string            // remind | autoApprove | autoReject
-	RejectMode     string            // end | return (default end)
+	RejectMode     string            // end | return | continue (default end)
 	RejectTarget   string            // element id an approval returns to when RejectMode = return
 }
+
+// RejectContinue is the rejectMode in which a rejection completes the task
+// like an approval, with engine.OutcomeVariable telling them apart, so that a
+// gateway after the task routes the rejection (a revise-and-resubmit loop).
+const RejectContinue = "continue"
 
 // MultiInstance modes.
 const (

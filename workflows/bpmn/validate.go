@@ -309,11 +309,11 @@ func (v *validator) userTask(el *Element, scopes []scope) {
 		}
 	}
 	switch u.RejectMode {
-	case "", "end":
+	case "", "end", RejectContinue:
 	case "return":
 		v.rejectTarget(el, scopes)
 	default:
-		v.add(id, kind, line, "rejectMode %q is not end or return", u.RejectMode)
+		v.add(id, kind, line, "rejectMode %q is not end, return or continue", u.RejectMode)
 	}
 }
 

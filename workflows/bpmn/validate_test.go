@@ -31,6 +31,15 @@ func TestValidateAcceptsGoodModels(t *testing.T) {
     <bpmn:inclusiveGateway id="join"/>
     <bpmn:sequenceFlow id="f2" sourceRef="join" targetRef="end"/>
     <bpmn:endEvent id="end"/>`,
+		"reject and continue to a gateway": `
+    <bpmn:startEvent id="start"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/>
+    <bpmn:userTask id="review" venue:candidateRoles="boss" venue:actions="approve,reject" venue:rejectMode="continue"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="gw"/>
+    <bpmn:exclusiveGateway id="gw" default="f_no"/>
+    <bpmn:sequenceFlow id="f_yes" sourceRef="gw" targetRef="end"><bpmn:conditionExpression>${outcome == 'approved'}</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="f_no" sourceRef="gw" targetRef="review"/>
+    <bpmn:endEvent id="end"/>`,
 		"return from a subprocess to an outer task": `
     <bpmn:startEvent id="start"/>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="apply"/>

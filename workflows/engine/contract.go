@@ -53,6 +53,14 @@ const (
 	ActionCC           = "cc"
 )
 
+// OutcomeVariable holds the decision of a user task whose rejectMode is
+// "continue" (OutcomeApproved or OutcomeRejected), for the gateway after it.
+const (
+	OutcomeVariable = "outcome"
+	OutcomeApproved = "approved"
+	OutcomeRejected = "rejected"
+)
+
 // History event kinds.
 const (
 	EvStarted       = "started"

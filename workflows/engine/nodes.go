@@ -281,8 +281,16 @@ func catchEvent(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 	case bpmn.EventMessage:
 		w := r.await(el.MessageName, el.ID)
 		r.flush(ctx)
-		var m MessageUpdate
-		w.ch.Receive(ctx, &m)
+		// A channel receive does not end when its context is cancelled, so the
+		// wait also selects ctx.Done: a token cancelled here (a terminate end
+		// event on another branch, the instance ending) must stop.
+		sel := workflow.NewSelector(ctx)
+		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
+			var m MessageUpdate
+			c.Receive(ctx, &m)
+		})
+		sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) {})
+		sel.Select(ctx)
 		if ctx.Err() != nil {
 			r.unwait(w)
 			return outcome{}, ctx.Err()

@@ -387,16 +387,25 @@ func (r *runner) tally(act *activation) map[string]any {
 }
 
 func (r *runner) approved(ctx workflow.Context, act *activation) (outcome, bool, error) {
+	if u := act.el.User; u != nil && u.RejectMode == bpmn.RejectContinue {
+		r.vars[OutcomeVariable] = OutcomeApproved
+	}
 	flows, err := r.leave(act.tok.scope, act.el)
 	return outcome{flows: flows}, true, err
 }
 
-// rejected follows the task's reject handling: end the instance, or
-// return to the configured earlier node.
+// rejected follows the task's reject handling: end the instance, return
+// to the configured earlier node, or continue along the outgoing flows with
+// the decision in the outcome variable (a gateway after the task routes it).
 func (r *runner) rejected(ctx workflow.Context, act *activation) (outcome, bool, error) {
 	r.closeTasks(ctx, act, "skipped")
 	u := act.el.User
 	r.record(Event{Kind: EvNodeRejected, NodeID: act.el.ID, NodeName: act.el.Name}, nil)
+	if u != nil && u.RejectMode == bpmn.RejectContinue {
+		r.vars[OutcomeVariable] = OutcomeRejected
+		flows, err := r.leave(act.tok.scope, act.el)
+		return outcome{flows: flows, rejected: true}, true, err
+	}
 	if u != nil && u.RejectMode == "return" && u.RejectTarget != "" {
 		return outcome{jump: u.RejectTarget, rejected: true}, true, nil
 	}

@@ -1,0 +1,77 @@
+package process
+
+import (
+	"context"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
+)
+
+// What domain modules (the ad review) use besides OfferService, StartFor,
+// NewInstance and Message.
+
+// TaskGuard lets a domain module refuse an action on a task of its process
+// after the engine's own checks passed (the ad review refuses a reviewer of
+// the ad's own merchant). It answers a business error, or nil to allow.
+type TaskGuard func(ctx context.Context, p *api.Principal, t *Task, action string) error
+
+// GuardTasks installs a guard for the tasks of every definition with a key.
+// Call it while the modules are built, before requests are served.
+func (m *Module) GuardTasks(definitionKey string, g TaskGuard) {
+	if m.guards == nil {
+		m.guards = map[string]TaskGuard{}
+	}
+	m.guards[definitionKey] = g
+}
+
+func (m *Module) guard(ctx context.Context, p *api.Principal, t *Task, action string) error {
+	if g := m.guards[t.DefinitionKey]; g != nil {
+		return g(ctx, p, t, action)
+	}
+	return nil
+}
+
+// PlatformDefinition is the newest active platform version of a key. A
+// domain process runs the platform's definition, never a merchant's model
+// that happens to share its key.
+func (m *Module) PlatformDefinition(ctx context.Context, key string) (*Definition, error) {
+	var d Definition
+	err := m.db.WithContext(systemCtx(ctx)).Where("`key` = ? AND merchant_id = 0 AND status = ?", key, DefinitionActive).
+		Order("version DESC").Take(&d).Error
+	if err != nil {
+		if dbx.IsNotFound(err) {
+			return nil, api.Conflict("process.no_definition", nil)
+		}
+		return nil, err
+	}
+	return &d, nil
+}
+
+// SeedModel saves the forms and the model of a domain process as the
+// platform's and deploys it, once: when a platform model with the key
+// exists already (a designer may have changed it since), nothing is
+// written. It reports whether it deployed.
+func (m *Module) SeedModel(ctx context.Context, in ModelInput, forms ...FormInput) (bool, error) {
+	ctx = systemCtx(ctx)
+	var n int64
+	if err := m.db.WithContext(ctx).Model(&Model{}).Where("`key` = ? AND merchant_id = 0", in.Key).Count(&n).Error; err != nil || n > 0 {
+		return false, err
+	}
+	system := &api.Principal{UserName: "system"}
+	for _, f := range forms {
+		if _, err := m.SaveForm(ctx, system, f); err != nil {
+			return false, err
+		}
+	}
+	saved, err := m.SaveModel(ctx, system, 0, in)
+	if err != nil {
+		return false, err
+	}
+	if len(saved.Issues) > 0 {
+		return false, issuesError(saved.Issues)
+	}
+	if _, err := m.deploy(ctx, &saved.Model, system.UserName); err != nil {
+		return false, err
+	}
+	return true, nil
+}
