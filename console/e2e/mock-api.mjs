@@ -5,6 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const ok = (result) => ({ code: 10000, msg: 'success', result });
 
 const LANGS = [
@@ -124,11 +129,29 @@ export function createMockApi() {
 
   return async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (url.pathname.startsWith('/uploads/')) {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(PIXEL);
+      return undefined;
+    }
     const p = url.pathname.replace(/^\/api/, '');
     const body = req.method === 'GET' ? {} : await readBody(req);
     const auth = (req.headers.authorization || '').replace(/^Bearer /, '');
     const who = tokens.get(auth);
 
+    if (p === '/sys/loginMobileMcc' && body.mobile) {
+      const entry = [...users].find(([, u]) => u.info.mobile === body.mobile);
+      if (!entry || body.code !== '123456') {
+        return send(res, 200, {
+          code: 10104,
+          msg: 'The SMS code is wrong or expired',
+          result: null,
+        });
+      }
+      const token = randomUUID();
+      tokens.set(token, entry[0]);
+      return send(res, 200, ok({ token }));
+    }
     if (p === '/sys/loginMobileMcc' || p === '/sys/loginjwt') {
       const user = users.get(body.username);
       if (!user || user.password !== body.password) {
@@ -176,6 +199,9 @@ export function createMockApi() {
       case '/sys/user/updateInfo':
         Object.assign(user.info, body);
         return send(res, 200, ok(user.info));
+      case '/upload/oss/aliyun/image':
+        req.resume();
+        return send(res, 200, ok([`/uploads/mock/${randomUUID()}.png`]));
       case '/sys/user/getNoLanguageDict':
         return send(
           res,
