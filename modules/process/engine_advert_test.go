@@ -170,3 +170,22 @@ func TestSeedModelOnceAndPlatformDefinition(t *testing.T) {
 	_, err = h.mod.PlatformDefinition(ctx, "no_such_key")
 	require.Error(t, err)
 }
+
+// A task shows the variables of its time: those a service or script task
+// set before it, not only the ones the instance started with.
+func TestTaskShowsTheVariablesOfItsTime(t *testing.T) {
+	xml := doc(`
+  <bpmn:startEvent id="start"/>
+  <bpmn:scriptTask id="snapshot" scriptFormat="expr" venue:result="title"><bpmn:script>'Brunch ' + string(round)</bpmn:script></bpmn:scriptTask>
+  <bpmn:userTask id="review" name="Review" venue:assignee="demo_manager"/>
+  <bpmn:endEvent id="end"/>
+  ` + seq("s1", "start", "snapshot") + seq("s2", "snapshot", "review") + seq("r1", "review", "end"))
+	h := newHarness(t, xml, map[string]any{"round": 1})
+	h.after(time.Minute, func() {
+		d, err := h.mod.Task(h.ctx("demo_manager"), h.users["demo_manager"], h.task("review").ID)
+		require.NoError(t, err)
+		require.Equal(t, "Brunch 1", d.Variables["title"])
+	})
+	h.act("demo_manager", "review", engine.ActionApprove, engine.TaskUpdate{})
+	require.Equal(t, engine.StateCompleted, h.run().State)
+}

@@ -103,7 +103,9 @@ func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outc
 	} else if _, err := r.createTask(ctx, act, 0); err != nil {
 		return outcome{}, err
 	}
-	r.flush(ctx)
+	// The variables are written with the task, so that whoever opens it sees
+	// the values of its time (a service task or an earlier form set them).
+	r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, Variables: r.vars})
 	out, err := r.waitTask(ctx, act)
 	if ctx.Err() != nil {
 		dctx, cancel := workflow.NewDisconnectedContext(ctx)
