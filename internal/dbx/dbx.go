@@ -71,7 +71,7 @@ func Open(o Options) (*gorm.DB, error) {
 	switch dialect {
 	case SQLite:
 		// WAL lets readers run beside the one writer; a few connections are plenty.
-		sqlDB.SetMaxOpenConns(4)
+		sqlDB.SetMaxOpenConns(8)
 	case MySQL:
 		maxOpen := o.MaxOpen
 		if maxOpen <= 0 {

@@ -74,8 +74,9 @@ func newHarness(t *testing.T, xml string, vars map[string]any) *harness {
 	var def Definition
 	require.NoError(t, app.P.DB.WithContext(ctx).Take(&def, dep.DefinitionID).Error)
 	starter := h.users["demo_waiter"]
+	actor := mod.Actor(ctx, starter)
 	require.NoError(t, app.P.DB.WithContext(h.ctx("demo_waiter")).Transaction(func(tx *gorm.DB) error {
-		h.inst, h.input, err = mod.NewInstance(tx, starter, &def, "order-42", "", vars)
+		h.inst, h.input, err = mod.NewInstance(tx, actor, starter, &def, "order-42", "", vars)
 		return err
 	}))
 	suite := &testsuite.WorkflowTestSuite{}

@@ -41,7 +41,9 @@ func (m *Module) temporal() (client.Client, error) {
 	return c, nil
 }
 
-// actor describes the principal in a process.
+// Actor describes the principal in a process.
+func (m *Module) Actor(ctx context.Context, p *api.Principal) engine.Actor { return m.actor(ctx, p) }
+
 func (m *Module) actor(ctx context.Context, p *api.Principal) engine.Actor {
 	a := engine.Actor{UserID: p.UserID, Name: p.UserName, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID}
 	if person, err := m.core.People.Person(ctx, p.UserID); err == nil {
@@ -101,35 +103,48 @@ func (m *Module) StartFor(ctx context.Context, p *api.Principal, key, businessKe
 }
 
 func (m *Module) start(ctx context.Context, p *api.Principal, d *Definition, businessKey, title string, vars map[string]any) (*Started, error) {
-	c, err := m.temporal()
-	if err != nil {
+	if _, err := m.temporal(); err != nil {
 		return nil, err
 	}
+	var err error
 	var inst *Instance
+	var in engine.Input
+	actor := m.actor(ctx, p)
 	err = m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var in engine.Input
-		var err error
-		if inst, in, err = m.NewInstance(tx, p, d, businessKey, title, vars); err != nil {
-			return err
-		}
-		// Started inside the transaction: a failed start leaves no instance row behind.
-		_, err = c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: inst.WorkflowID, TaskQueue: m.deps.Config.TemporalTaskQueue},
-			engine.WorkflowName, in)
+		inst, in, err = m.NewInstance(tx, actor, p, d, businessKey, title, vars)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	// No database transaction is held across the call to Temporal; a start
+	// that fails removes the row it was for.
+	if err := m.Launch(ctx, in); err != nil {
+		_ = m.db.WithContext(systemCtx(ctx)).Delete(&Instance{}, inst.ID).Error
+		return nil, err
+	}
 	return &Started{InstanceID: inst.ID}, nil
 }
 
+// Launch starts the interpreter for an instance row written by NewInstance.
+func (m *Module) Launch(ctx context.Context, in engine.Input) error {
+	c, err := m.temporal()
+	if err != nil {
+		return err
+	}
+	_, err = c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: engine.InstanceWorkflowID(in.InstanceID), TaskQueue: m.deps.Config.TemporalTaskQueue},
+		engine.WorkflowName, in)
+	return err
+}
+
 // NewInstance writes an instance row inside tx and answers the
-// interpreter's input for it; the caller starts the workflow after commit.
-func (m *Module) NewInstance(tx *gorm.DB, p *api.Principal, d *Definition, businessKey, title string, vars map[string]any) (*Instance, engine.Input, error) {
+// interpreter's input for it; the caller starts it with Launch after commit.
+// actor comes from Actor(ctx, p), read before the transaction: a read
+// through another connection inside it could wait on the pool forever.
+func (m *Module) NewInstance(tx *gorm.DB, actor engine.Actor, p *api.Principal, d *Definition, businessKey, title string, vars map[string]any) (*Instance, engine.Input, error) {
 	if title == "" {
 		title = d.Name
 	}
-	actor := m.actor(tx.Statement.Context, p)
 	raw, _ := json.Marshal(vars)
 	inst := Instance{MerchantID: p.MerchantID, DefinitionID: d.ID, DefinitionKey: d.Key, Version: d.Version, Name: d.Name, Title: title,
 		BusinessKey: businessKey, InitiatorID: p.UserID, InitiatorName: actor.Name, State: engine.StateRunning, Variables: string(raw),
