@@ -3,8 +3,10 @@ package cuisine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -374,4 +376,53 @@ func ptrVal[T any](p *T) any {
 		return nil
 	}
 	return *p
+}
+
+// nameCache keeps category names for dish rows; any catalogue change, on
+// any node, empties it.
+type nameCache struct {
+	db    *gorm.DB
+	mu    sync.RWMutex
+	names map[uint64]string
+}
+
+func newNameCache(db *gorm.DB) *nameCache { return &nameCache{db: db, names: map[uint64]string{}} }
+
+func (n *nameCache) clear() {
+	n.mu.Lock()
+	n.names = map[uint64]string{}
+	n.mu.Unlock()
+}
+
+// get answers the names of categories the caller's dishes name, reading the
+// missing ones in the caller's scope.
+func (n *nameCache) get(ctx context.Context, ids []uint64) (map[uint64]string, error) {
+	out := make(map[uint64]string, len(ids))
+	var missing []uint64
+	n.mu.RLock()
+	for _, id := range ids {
+		if name, ok := n.names[id]; ok {
+			out[id] = name
+		} else if !slices.Contains(missing, id) {
+			missing = append(missing, id)
+		}
+	}
+	n.mu.RUnlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	var cats []Category
+	if err := n.db.WithContext(ctx).Select("id", "name").Where("id IN ?", missing).Find(&cats).Error; err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	if len(n.names) > 100_000 {
+		n.names = map[uint64]string{}
+	}
+	for _, cat := range cats {
+		n.names[cat.ID] = cat.Name
+		out[cat.ID] = cat.Name
+	}
+	n.mu.Unlock()
+	return out, nil
 }

@@ -322,21 +322,13 @@ func (c *Catalogue) dishViews(ctx context.Context, rows []Dish) ([]DishView, err
 	if len(rows) == 0 {
 		return out, nil
 	}
-	catIDs := make([]uint64, 0, len(rows))
-	seen := map[uint64]bool{}
-	for _, d := range rows {
-		if !seen[d.CategoryID] {
-			seen[d.CategoryID] = true
-			catIDs = append(catIDs, d.CategoryID)
-		}
+	catIDs := make([]uint64, len(rows))
+	for i, d := range rows {
+		catIDs[i] = d.CategoryID
 	}
-	var cats []Category
-	if err := c.db.WithContext(ctx).Select("id", "name").Where("id IN ?", catIDs).Find(&cats).Error; err != nil {
+	names, err := c.catNames.get(ctx, catIDs)
+	if err != nil {
 		return nil, err
-	}
-	names := make(map[uint64]string, len(cats))
-	for _, cat := range cats {
-		names[cat.ID] = cat.Name
 	}
 	now := time.Now()
 	for i, d := range rows {

@@ -23,6 +23,9 @@ type DishQuery struct {
 	Specialty  *bool  `form:"specialty" json:"specialty"`
 }
 
+// narrowMatches is the most matches a prefix search sorts by itself.
+const narrowMatches = 5000
+
 var dishSorts = map[string]string{
 	"id": "id", "sort": "sort", "name": "name", "number": "number", "price": "price",
 	"createdAt": "created_at", "updatedAt": "updated_at",
@@ -80,6 +83,11 @@ func (c *Catalogue) dishes(ctx context.Context, q DishQuery, limit int) (api.Pag
 	var rows []Dish
 	if total > 0 {
 		order := q.OrderBy(dishSorts, "sort ASC") + ", id ASC"
+		if (q.Name != "" || q.Number != "") && q.CategoryID == 0 && total <= narrowMatches && strings.HasPrefix(order, "sort ") {
+			// A few matches of a name or number prefix: read them through their own index
+			// and sort them, rather than walk the whole menu in order looking for them.
+			order = "sort + 0" + strings.TrimPrefix(order, "sort")
+		}
 		if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
 			return api.Page[DishView]{}, err
 		}

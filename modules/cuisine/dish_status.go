@@ -99,8 +99,8 @@ func (c *Catalogue) bulk(ctx context.Context, model any, ids []uint64, values ma
 }
 
 // RestoreDue ends every sold-out state whose restore time has come, for
-// all merchants, in one UPDATE over the restore_at index. Menus need no
-// announcement: they already read a due restore as done and expire at it.
+// all merchants, in one UPDATE over the restore_at index. Menus need not be
+// dropped: they already read a due restore as done and expire at it.
 func (c *Catalogue) RestoreDue(ctx context.Context, now time.Time) (int64, error) {
 	res := c.db.WithContext(tenancy.SystemContext(ctx)).Model(&Dish{}).
 		Where("restore_at <= ?", now.UTC()).
@@ -109,7 +109,8 @@ func (c *Catalogue) RestoreDue(ctx context.Context, now time.Time) (int64, error
 		return 0, res.Error
 	}
 	if res.RowsAffected > 0 {
-		c.counts.Invalidate()
+		// Merchant 0 has no menus: the announcement only drops list totals on every node.
+		c.changed(ctx, 0)
 	}
 	return res.RowsAffected, nil
 }

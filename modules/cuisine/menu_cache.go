@@ -20,12 +20,14 @@ import (
 const menuMaxAge = 10 * time.Minute
 
 // menuEntry is a rendered public menu of one venue in one language: the
-// envelope as JSON, gzipped, and its entity tag.
+// envelope as JSON (and gzipped, once asked for) and its entity tag.
 type menuEntry struct {
 	venueID, merchantID uint64
-	body, gz            []byte
+	body                []byte
 	etag                string // quoted, of the identity body
 	until               time.Time
+	gzOnce              sync.Once
+	gz                  []byte
 }
 
 type menuCall struct {
@@ -142,17 +144,22 @@ func (c *Catalogue) renderMenu(ctx context.Context, venueKey, lang string, now t
 	if err != nil {
 		return nil, 0, err
 	}
-	var gz bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
-	if _, err := w.Write(body); err != nil {
-		return nil, 0, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, 0, err
-	}
 	sum := sha256.Sum256(body)
-	return &menuEntry{venueID: venue.ID, merchantID: venue.MerchantID, body: body, gz: gz.Bytes(),
+	return &menuEntry{venueID: venue.ID, merchantID: venue.MerchantID, body: body,
 		etag: `"` + hex.EncodeToString(sum[:12]) + `"`, until: until}, gen, nil
+}
+
+// gzipped is the body compressed, made on the first request that accepts
+// gzip so that a rebuild answers plain requests without paying for it.
+func (e *menuEntry) gzipped() []byte {
+	e.gzOnce.Do(func() {
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+		_, _ = w.Write(e.body) // writes to memory cannot fail
+		_ = w.Close()
+		e.gz = buf.Bytes()
+	})
+	return e.gz
 }
 
 // etagMatches applies If-None-Match (weak comparison; the gzip variant's

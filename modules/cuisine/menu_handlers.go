@@ -53,7 +53,7 @@ func (m *Module) publicMenu(c *api.Ctx) (any, error) {
 	}
 	if gz {
 		h.Set("Content-Encoding", "gzip")
-		c.Data(http.StatusOK, "application/json; charset=utf-8", e.gz)
+		c.Data(http.StatusOK, "application/json; charset=utf-8", e.gzipped())
 		return nil, nil
 	}
 	c.Data(http.StatusOK, "application/json; charset=utf-8", e.body)

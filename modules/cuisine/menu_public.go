@@ -1,8 +1,13 @@
 package cuisine
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
+	"slices"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/internal/tenancy"
@@ -100,19 +105,15 @@ func (c *Catalogue) buildMenu(ctx context.Context, merchantID uint64, venue, mer
 	}
 
 	var cats []Category
-	if err := db.Where("merchant_id = ? AND status = ?", merchantID, StatusEnabled).Order("sort, id").Find(&cats).Error; err != nil {
+	if err := db.Select("id", "name").Where("merchant_id = ? AND status = ?", merchantID, StatusEnabled).Order("sort, id").Find(&cats).Error; err != nil {
 		return nil, until, err
 	}
-	var dishes []Dish
-	if err := db.Where("merchant_id = ? AND status = ?", merchantID, OnSale).Order("sort, id").Find(&dishes).Error; err != nil {
+	dishes, err := menuDishes(db, merchantID)
+	if err != nil {
 		return nil, until, err
 	}
-	var groups []SpecGroup
-	if err := db.Where("merchant_id = ?", merchantID).Order("sort, id").Find(&groups).Error; err != nil {
-		return nil, until, err
-	}
-	var options []SpecOption
-	if err := db.Where("merchant_id = ?", merchantID).Order("sort, id").Find(&options).Error; err != nil {
+	specsByDish, err := menuSpecs(db, merchantID)
+	if err != nil {
 		return nil, until, err
 	}
 	var promos []Promotion
@@ -136,7 +137,8 @@ func (c *Catalogue) buildMenu(ctx context.Context, merchantID uint64, venue, mer
 	}
 	var promoRows []PromotionRow
 	if len(activeIDs) > 0 {
-		if err := db.Where("merchant_id = ? AND promotion_id IN ?", merchantID, activeIDs).Find(&promoRows).Error; err != nil {
+		if err := db.Select("dish_id", "promotion_id", "mode", "value", "promotion_price").
+			Where("merchant_id = ? AND promotion_id IN ?", merchantID, activeIDs).Find(&promoRows).Error; err != nil {
 			return nil, until, err
 		}
 	}
@@ -146,20 +148,6 @@ func (c *Catalogue) buildMenu(ctx context.Context, merchantID uint64, venue, mer
 		if prev, ok := rowByDish[r.DishID]; !ok || r.PromotionPrice < prev.PromotionPrice {
 			rowByDish[r.DishID] = r
 		}
-	}
-
-	optsByGroup := map[uint64][]PublicOption{}
-	for _, o := range options {
-		optsByGroup[o.GroupID] = append(optsByGroup[o.GroupID], PublicOption{ID: o.ID, Value: o.Value, PriceDelta: o.PriceDelta, SoldOut: o.SoldOut})
-	}
-	specsByDish := map[uint64][]PublicSpec{}
-	for _, g := range groups {
-		opts := optsByGroup[g.ID]
-		if opts == nil {
-			opts = []PublicOption{}
-		}
-		specsByDish[g.DishID] = append(specsByDish[g.DishID], PublicSpec{ID: g.ID, Name: g.Name, Required: g.Required,
-			MinChoices: g.MinChoices, MaxChoices: g.MaxChoices, Options: opts})
 	}
 
 	byCat := map[uint64][]PublicDish{}
@@ -205,4 +193,94 @@ func (c *Catalogue) buildMenu(ctx context.Context, merchantID uint64, venue, mer
 		}
 	}
 	return menu, until, nil
+}
+
+// menuDishes reads the dishes on sale in menu order, scanned by hand like
+// the specifications.
+func menuDishes(db *gorm.DB, merchantID uint64) ([]Dish, error) {
+	rows, err := db.Model(&Dish{}).Select("id", "category_id", "number", "name", "price", "discount_price", "description", "images", "specialty", "sold_out", "restore_at").
+		Where("merchant_id = ? AND status = ?", merchantID, OnSale).Order("sort, id").Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Dish
+	for rows.Next() {
+		var d Dish
+		var discount sql.NullInt64
+		var restore sql.NullTime
+		if err := rows.Scan(&d.ID, &d.CategoryID, &d.Number, &d.Name, &d.Price, &discount, &d.Description, &d.Images, &d.Specialty, &d.SoldOut, &restore); err != nil {
+			return nil, err
+		}
+		if discount.Valid {
+			d.DiscountPrice = &discount.Int64
+		}
+		if restore.Valid {
+			d.RestoreAt = &restore.Time
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// menuSpecs reads every specification of a merchant with its values, in
+// order, by dish. The rows are scanned by hand: a large menu holds tens of
+// thousands of values, and reflection per row would dominate a cold build.
+func menuSpecs(db *gorm.DB, merchantID uint64) (map[uint64][]PublicSpec, error) {
+	type sorted struct {
+		sort int
+		opt  PublicOption
+	}
+	opts := map[uint64][]sorted{}
+	rows, err := db.Model(&SpecOption{}).Select("id", "group_id", "value", "price_delta", "sort", "sold_out").
+		Where("merchant_id = ?", merchantID).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o sorted
+		var group uint64
+		if err := rows.Scan(&o.opt.ID, &group, &o.opt.Value, &o.opt.PriceDelta, &o.sort, &o.opt.SoldOut); err != nil {
+			return nil, err
+		}
+		opts[group] = append(opts[group], o)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	type groupRow struct {
+		dish uint64
+		sort int
+		spec PublicSpec
+	}
+	var groups []groupRow
+	grows, err := db.Model(&SpecGroup{}).Select("id", "dish_id", "name", "sort", "required", "min_choices", "max_choices").
+		Where("merchant_id = ?", merchantID).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer grows.Close()
+	for grows.Next() {
+		var g groupRow
+		if err := grows.Scan(&g.spec.ID, &g.dish, &g.spec.Name, &g.sort, &g.spec.Required, &g.spec.MinChoices, &g.spec.MaxChoices); err != nil {
+			return nil, err
+		}
+		groups = append(groups, g)
+	}
+	if err := grows.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(groups, func(a, b groupRow) int { return cmp.Or(cmp.Compare(a.sort, b.sort), cmp.Compare(a.spec.ID, b.spec.ID)) })
+	out := map[uint64][]PublicSpec{}
+	for _, g := range groups {
+		os := opts[g.spec.ID]
+		slices.SortFunc(os, func(a, b sorted) int { return cmp.Or(cmp.Compare(a.sort, b.sort), cmp.Compare(a.opt.ID, b.opt.ID)) })
+		g.spec.Options = make([]PublicOption, len(os))
+		for i, o := range os {
+			g.spec.Options[i] = o.opt
+		}
+		out[g.dish] = append(out[g.dish], g.spec)
+	}
+	return out, nil
 }

@@ -33,12 +33,13 @@ type Module struct {
 
 // Catalogue is the module's Go service: categories, dishes, promotions.
 type Catalogue struct {
-	db     *gorm.DB
-	feed   *changefeed.Feed
-	log    *slog.Logger
-	orgs   *orgCache
-	counts *dbx.CountCache
-	menus  *menuCache
+	db       *gorm.DB
+	feed     *changefeed.Feed
+	log      *slog.Logger
+	orgs     *orgCache
+	counts   *dbx.CountCache
+	catNames *nameCache
+	menus    *menuCache
 }
 
 // New builds the module over deps; it reads organisations (currency, time
@@ -46,13 +47,17 @@ type Catalogue struct {
 func New(deps app.Deps, orgSvc *sys.OrgService) *Module {
 	orgs := newOrgCache(orgSvc)
 	menus := newMenuCache()
-	cat := &Catalogue{db: deps.DB, feed: deps.Feed, log: deps.Log, orgs: orgs, counts: dbx.NewCountCache(5 * time.Second), menus: menus}
+	// Every write announces itself on every node, which drops the totals; the
+	// age limit only bounds a missed announcement.
+	counts := dbx.NewCountCache(time.Minute)
+	cat := &Catalogue{db: deps.DB, feed: deps.Feed, log: deps.Log, orgs: orgs, counts: counts, catNames: newNameCache(deps.DB), menus: menus}
 	m := &Module{deps: deps, Catalogue: cat, menus: menus, restoreEvery: time.Minute}
 	deps.Feed.Subscribe(topicMenu, func(key string) {
 		if id, err := strconv.ParseUint(key, 10, 64); err == nil {
 			menus.dropMerchant(id)
 		}
 		cat.counts.Invalidate()
+		cat.catNames.clear()
 	})
 	orgs.svc.OnChange(func(id uint64) {
 		orgs.drop(id)
@@ -104,6 +109,7 @@ func (m *Module) Start(ctx context.Context) error {
 // node; called after the change's transaction has committed.
 func (c *Catalogue) changed(ctx context.Context, merchantID uint64) {
 	c.counts.Invalidate()
+	c.catNames.clear()
 	if err := c.feed.Publish(tenancy.SystemContext(ctx), topicMenu, strconv.FormatUint(merchantID, 10)); err != nil {
 		// This node still drops its copy; the others fall back on the cache's age limit.
 		c.menus.dropMerchant(merchantID)
