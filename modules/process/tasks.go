@@ -571,3 +571,15 @@ var timelineKinds = map[string]bool{
 	engine.EvStarted: true, engine.EvTaskCreated: true, "task": true, engine.EvTimerFired: true, engine.EvMessage: true,
 	engine.EvServiceFailed: true, engine.EvInstanceEnded: true, engine.EvCancelled: true, engine.EvWithdrawn: true, engine.EvNodeRejected: true,
 }
+
+// OpenTask is the id of an instance's open task on a node (0 when none),
+// for integrations that drive a known process.
+func (m *Module) OpenTask(ctx context.Context, instanceID uint64, node string) (uint64, error) {
+	var ids []uint64
+	err := m.db.WithContext(ctx).Model(&Task{}).Where("instance_id = ? AND node_id = ? AND status = ?", instanceID, node, TaskOpen).
+		Order("id").Limit(1).Pluck("id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
+}

@@ -42,18 +42,18 @@ func model(secondTask string) string {
 </bpmn:definitions>`
 }
 
-type client struct {
+type apiClient struct {
 	t   *testing.T
 	env *testkit.Env
 	tok string
 }
 
-func (c client) do(method, path string, body any) testkit.Envelope {
+func (c apiClient) do(method, path string, body any) testkit.Envelope {
 	c.t.Helper()
 	return c.env.Do(testkit.Req{Method: method, Path: "/api" + path, Token: c.tok, Body: body})
 }
 
-func (c client) ok(method, path string, body any, into any) {
+func (c apiClient) ok(method, path string, body any, into any) {
 	c.t.Helper()
 	res := testkit.OK(c.t, c.do(method, path, body))
 	if into != nil {
@@ -61,8 +61,8 @@ func (c client) ok(method, path string, body any, into any) {
 	}
 }
 
-func login(t *testing.T, env *testkit.Env, user, pw string) client {
-	return client{t: t, env: env, tok: env.Login(user, pw)}
+func login(t *testing.T, env *testkit.Env, user, pw string) apiClient {
+	return apiClient{t: t, env: env, tok: env.Login(user, pw)}
 }
 
 // eventually retries until cond holds: the interpreter works asynchronously.
@@ -78,7 +78,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	t.Fatalf("timed out waiting for %s", what)
 }
 
-func todo(c client) []process.TaskView {
+func todo(c apiClient) []process.TaskView {
 	var page api.Page[process.TaskView]
 	c.ok("GET", "/process/task/todo", nil, &page)
 	return page.Records
