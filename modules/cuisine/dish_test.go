@@ -42,6 +42,8 @@ func TestDishRules(t *testing.T) {
 		{"spec value repeated", func(b map[string]any) { spec(b, 1)["content"] = "Mild,Hot,mild" }, 10001, "specs[1].options[2].value", "Property content can't be repeated: mild"},
 		{"spec name repeated", func(b map[string]any) { spec(b, 1)["name"] = "size" }, 10001, "specs[1].name", "Specification name size can't be repeated"},
 		{"spec choices", func(b map[string]any) { spec(b, 1)["maxChoices"] = 3 }, 10001, "specs[1].maxChoices", ""},
+		{"spec value too long", func(b map[string]any) { spec(b, 1)["content"] = strings.Repeat("x", 65) }, 10001, "specs[1].options[0].value",
+			"Specification names and values must be at most 64 characters"},
 		{"spec delta", func(b map[string]any) {
 			spec(b, 0)["options"] = []map[string]any{{"value": "Small", "priceDelta": -3001}}
 		}, 10001, "specs[0].options[0].priceDelta", ""},

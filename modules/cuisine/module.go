@@ -74,6 +74,18 @@ func (m *Module) Migrations() []dbx.Migration {
 		{ID: "cuisine/0001_catalogue", Up: func(tx *gorm.DB) error {
 			return dbx.CreateTables(tx, &Category{}, &Dish{}, &SpecGroup{}, &SpecOption{}, &Promotion{}, &PromotionRow{})
 		}},
+		// The shelf and sold-out list indexes came after 0001 had run on some
+		// databases; a fresh one already has them from the table shape.
+		{ID: "cuisine/0002_dish_filter_indexes", Up: func(tx *gorm.DB) error {
+			for _, name := range []string{"idx_cuisine_dishes_shelf", "idx_cuisine_dishes_sold_out"} {
+				if !tx.Migrator().HasIndex(&Dish{}, name) {
+					if err := tx.Migrator().CreateIndex(&Dish{}, name); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}},
 	}
 }
 

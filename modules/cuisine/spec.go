@@ -82,13 +82,13 @@ func planSpecs(c *api.Check, specs []SpecInput, price *int64) []specPlan {
 		case name == "":
 			c.Add(f("name"), "cuisine.spec_empty", nil)
 		case len([]rune(name)) > maxSpecValueLen:
-			c.Add(f("name"), "validation.max_len", map[string]any{"Max": maxSpecValueLen})
+			c.Add(f("name"), "cuisine.spec_too_long", map[string]any{"Max": maxSpecValueLen})
 		case names[strings.ToLower(name)]:
 			c.Add(f("name"), "cuisine.spec_name_repeated", map[string]any{"Name": name})
 		}
 		names[strings.ToLower(name)] = true
 		if sortVal < 0 || sortVal > maxSort {
-			c.Add(f("sort"), "cuisine.sort_range", map[string]any{"Max": maxSort})
+			c.Add(f("sort"), "cuisine.spec_sort_range", map[string]any{"Max": maxSort})
 		} else if sorts[sortVal] {
 			c.Add(f("sort"), "cuisine.spec_sort_repeated", nil)
 		}
@@ -107,7 +107,7 @@ func planSpecs(c *api.Check, specs []SpecInput, price *int64) []specPlan {
 			continue
 		}
 		if len(options) > maxSpecOptions {
-			c.Add(f("options"), "cuisine.too_many", map[string]any{"Max": maxSpecOptions})
+			c.Add(f("options"), "cuisine.spec_too_many_values", map[string]any{"Max": maxSpecOptions})
 			continue
 		}
 		plan := specPlan{group: SpecGroup{Name: name, Sort: sortVal}}
@@ -119,7 +119,7 @@ func planSpecs(c *api.Check, specs []SpecInput, price *int64) []specPlan {
 			case v == "":
 				c.Add(of("value"), "cuisine.spec_empty", nil)
 			case len([]rune(v)) > maxSpecValueLen:
-				c.Add(of("value"), "validation.max_len", map[string]any{"Max": maxSpecValueLen})
+				c.Add(of("value"), "cuisine.spec_too_long", map[string]any{"Max": maxSpecValueLen})
 			case values[strings.ToLower(v)]:
 				c.Add(of("value"), "cuisine.spec_value_repeated", map[string]any{"Value": v})
 			}
