@@ -10,6 +10,11 @@
  *   under src/pages (see docs/console.md).
  * - `name` is the locale key of the title (menu, tab and document title).
  */
+import advertRoutes from './routes.advert';
+import cuisineRoutes from './routes.cuisine';
+import processRoutes from './routes.process';
+import sysRoutes from './routes.sys';
+
 export default [
   { path: '/user', redirect: '/user/login' },
   { path: '/user/login', name: 'menu.login', component: './User/Login' },
@@ -52,6 +57,11 @@ export default [
           },
         ],
       },
+      // Each business area declares its pages in its own file (config/routes.<area>.ts).
+      ...sysRoutes,
+      ...processRoutes,
+      ...cuisineRoutes,
+      ...advertRoutes,
     ],
   },
   { path: '*', component: './Exception/NotFoundRedirect' },

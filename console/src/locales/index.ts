@@ -55,8 +55,18 @@ export const localeDir = (code: string): 'ltr' | 'rtl' =>
 
 type Loader<T> = () => Promise<{ default: T }>;
 
+/**
+ * Messages of the business areas live in `areas/<area>/<code>.ts`, so that each
+ * area's pages keep their strings beside the others without touching the shell's
+ * files. A language loads its shell file and its area files, each a small chunk.
+ */
+export const AREAS = ['sys', 'process', 'cuisine', 'advert'] as const;
+
+const loadArea = (area: string, code: string): Promise<{ default: Messages }> =>
+  import(/* webpackChunkName: "locale-area-[request]" */ `./areas/${area}/${code}`);
+
 /* Static import() calls so that webpack emits one small chunk per language. */
-export const messageLoaders: Record<string, Loader<Messages>> = {
+const shellLoaders: Record<string, Loader<Messages>> = {
   'en-US': () => import(/* webpackChunkName: "locale-en-US" */ './en-US'),
   'zh-CN': () => import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN'),
   'ja-JP': () => import(/* webpackChunkName: "locale-ja-JP" */ './ja-JP'),
@@ -74,3 +84,14 @@ export const messageLoaders: Record<string, Loader<Messages>> = {
   'th-TH': () => import(/* webpackChunkName: "locale-th-TH" */ './th-TH'),
   'vi-VN': () => import(/* webpackChunkName: "locale-vi-VN" */ './vi-VN'),
 };
+
+/** Each language's messages: the shell's file merged with every area's file. */
+export const messageLoaders: Record<string, Loader<Messages>> = Object.fromEntries(
+  Object.entries(shellLoaders).map(([code, load]) => [
+    code,
+    async () => {
+      const parts = await Promise.all([load(), ...AREAS.map((area) => loadArea(area, code))]);
+      return { default: Object.assign({}, ...parts.map((p) => p.default)) as Messages };
+    },
+  ]),
+);
