@@ -53,8 +53,8 @@ func (m *Module) signupRoutes(g *api.Group) {
 
 // RegisterInput is the sign-up form.
 type RegisterInput struct {
-	BusinessName string `json:"businessName" form:"businessName"`
-	Contact      string `json:"contact" form:"contact"`
+	BusinessName string `json:"merchantName" form:"merchantName"`
+	Contact      string `json:"contactName" form:"contactName"`
 	Mobile       string `json:"mobile" form:"mobile"`
 	Code         string `json:"code" form:"code"`
 	Password     string `json:"password" form:"password"`
@@ -72,11 +72,11 @@ type RegisterResult struct {
 func validateRegister(in *RegisterInput) error {
 	in.BusinessName, in.Contact, in.Mobile = strings.TrimSpace(in.BusinessName), strings.TrimSpace(in.Contact), strings.TrimSpace(in.Mobile)
 	var c api.Check
-	if c.Required("businessName", in.BusinessName) {
-		c.MaxLen("businessName", in.BusinessName, 128)
+	if c.Required("merchantName", in.BusinessName) {
+		c.MaxLen("merchantName", in.BusinessName, 128)
 	}
-	if c.Required("contact", in.Contact) {
-		c.MaxLen("contact", in.Contact, 64)
+	if c.Required("contactName", in.Contact) {
+		c.MaxLen("contactName", in.Contact, 64)
 	}
 	if c.Required("mobile", in.Mobile) {
 		c.Mobile("mobile", in.Mobile)

@@ -14,7 +14,7 @@ func TestMerchantSignUpWaitsForThePlatform(t *testing.T) {
 	env := testkit.New(t, testkit.Options{Demo: true, LogTo: &log})
 	const mobile = "13555550001"
 	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
-	form := map[string]string{"businessName": "Harbour Grill", "contact": "Lee", "mobile": mobile, "code": "000000", "password": "Grill@123"}
+	form := map[string]string{"merchantName": "Harbour Grill", "contactName": "Lee", "mobile": mobile, "code": "000000", "password": "Grill@123"}
 	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form}); res.Code != sys.CodeSMSInvalid {
 		t.Fatalf("wrong code: %d", res.Code)
 	}
