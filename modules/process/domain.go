@@ -24,6 +24,27 @@ func (m *Module) GuardTasks(definitionKey string, g TaskGuard) {
 	m.guards[definitionKey] = g
 }
 
+// InstanceGuard lets a domain module refuse the generic cancel or
+// withdrawal (engine.UpdateCancel, engine.UpdateWithdraw) of its process's
+// instances: the ad review ends only through its own messages, so that its
+// service tasks keep the ad's status in step.
+type InstanceGuard func(ctx context.Context, p *api.Principal, inst *Instance, action string) error
+
+// GuardInstances installs a guard for the instances of a definition key.
+func (m *Module) GuardInstances(definitionKey string, g InstanceGuard) {
+	if m.instanceGuards == nil {
+		m.instanceGuards = map[string]InstanceGuard{}
+	}
+	m.instanceGuards[definitionKey] = g
+}
+
+func (m *Module) guardInstance(ctx context.Context, p *api.Principal, inst *Instance, action string) error {
+	if g := m.instanceGuards[inst.DefinitionKey]; g != nil {
+		return g(ctx, p, inst, action)
+	}
+	return nil
+}
+
 func (m *Module) guard(ctx context.Context, p *api.Principal, t *Task, action string) error {
 	if g := m.guards[t.DefinitionKey]; g != nil {
 		return g(ctx, p, t, action)
@@ -74,4 +95,15 @@ func (m *Module) SeedModel(ctx context.Context, in ModelInput, forms ...FormInpu
 		return false, err
 	}
 	return true, nil
+}
+
+// DiscardInstance removes an instance row written by NewInstance whose
+// workflow could not be started: one without a single history line.
+func (m *Module) DiscardInstance(ctx context.Context, id uint64) error {
+	db := m.db.WithContext(systemCtx(ctx))
+	var n int64
+	if err := db.Model(&History{}).Where("instance_id = ?", id).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	return db.Delete(&Instance{}, id).Error
 }

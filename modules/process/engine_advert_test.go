@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
 	. "github.com/venueplatform/venue/modules/process"
@@ -188,4 +189,39 @@ func TestTaskShowsTheVariablesOfItsTime(t *testing.T) {
 	})
 	h.act("demo_manager", "review", engine.ActionApprove, engine.TaskUpdate{})
 	require.Equal(t, engine.StateCompleted, h.run().State)
+}
+
+// A domain module's instance guard refuses the generic cancel and
+// withdrawal; an instance row whose workflow never started can be dropped,
+// one with history cannot.
+func TestInstanceGuardAndDiscard(t *testing.T) {
+	h := newHarness(t, reviewLoop, nil)
+	refused := api.Conflict("test.use_the_domain_call", nil)
+	h.mod.GuardInstances("test_"+t.Name(), func(_ context.Context, _ *api.Principal, inst *Instance, action string) error {
+		return refused
+	})
+	err := h.mod.Cancel(h.ctx("admin"), h.users["admin"], h.inst.ID, "stop it")
+	require.True(t, errors.Is(err, refused), "cancel: %v", err)
+	err = h.mod.Withdraw(h.ctx("demo_waiter"), h.users["demo_waiter"], h.inst.ID)
+	require.True(t, errors.Is(err, refused), "withdraw: %v", err)
+
+	h.act("demo_manager", "review", engine.ActionApprove, engine.TaskUpdate{})
+	require.Equal(t, engine.StateCompleted, h.run().State)
+	require.NoError(t, h.mod.DiscardInstance(context.Background(), h.inst.ID))
+	var n int64
+	require.NoError(t, h.app.P.DB.WithContext(sysCtx()).Model(&Instance{}).Where("id = ?", h.inst.ID).Count(&n).Error)
+	require.EqualValues(t, 1, n, "an instance that ran keeps its row")
+
+	d, err := h.mod.PlatformDefinition(context.Background(), "test_"+t.Name())
+	require.NoError(t, err)
+	p := h.users["demo_waiter"]
+	var fresh *Instance
+	require.NoError(t, h.app.P.DB.WithContext(h.ctx("demo_waiter")).Transaction(func(tx *gorm.DB) error {
+		var err error
+		fresh, _, err = h.mod.NewInstance(tx, h.mod.Actor(h.ctx("demo_waiter"), p), p, d, "never-started", "", nil)
+		return err
+	}))
+	require.NoError(t, h.mod.DiscardInstance(context.Background(), fresh.ID))
+	require.NoError(t, h.app.P.DB.WithContext(sysCtx()).Model(&Instance{}).Where("id = ?", fresh.ID).Count(&n).Error)
+	require.Zero(t, n)
 }

@@ -30,6 +30,8 @@ type Module struct {
 	acts     *Activities
 	services []ServiceActivity
 	guards   map[string]TaskGuard
+	// instanceGuards refuse cancels and withdrawals of domain processes.
+	instanceGuards map[string]InstanceGuard
 }
 
 // ServiceActivity is an activity a domain module offers to service tasks.

@@ -235,6 +235,9 @@ func (m *Module) Cancel(ctx context.Context, p *api.Principal, id uint64, reason
 	if inst.State != engine.StateRunning {
 		return api.Conflict("process.instance_ended", nil)
 	}
+	if err := m.guardInstance(ctx, p, inst, engine.UpdateCancel); err != nil {
+		return err
+	}
 	return m.update(ctx, inst, engine.UpdateCancel, engine.CancelUpdate{Actor: m.actor(ctx, p), Reason: reason}, nil)
 }
 
@@ -246,6 +249,9 @@ func (m *Module) Withdraw(ctx context.Context, p *api.Principal, id uint64) erro
 	}
 	if inst.InitiatorID != p.UserID {
 		return api.Conflict("process.cannot_withdraw", nil)
+	}
+	if err := m.guardInstance(ctx, p, inst, engine.UpdateWithdraw); err != nil {
+		return err
 	}
 	return m.update(ctx, inst, engine.UpdateWithdraw, m.actor(ctx, p), nil)
 }
