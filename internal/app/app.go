@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"go.temporal.io/sdk/client"
 	"gorm.io/gorm"
@@ -82,4 +83,18 @@ type Card struct {
 // WorkbenchProvider is a module that contributes cards to the workbench.
 type WorkbenchProvider interface {
 	Workbench(ctx context.Context, p *api.Principal, lang string) []Card
+}
+
+// WorkbenchTask is a pending item on a user's workbench.
+type WorkbenchTask struct {
+	ID          uint64    `json:"id"`
+	Title       string    `json:"title"`
+	ProcessName string    `json:"processName,omitempty"`
+	CreatedAt   time.Time `json:"createdAt"`
+	Link        string    `json:"link"`
+}
+
+// TaskSource is a module that lists a user's pending items on the workbench.
+type TaskSource interface {
+	WorkbenchTasks(ctx context.Context, p *api.Principal, limit int) []WorkbenchTask
 }

@@ -145,6 +145,9 @@ func (p *Platform) build(ctx context.Context, domain DomainModules) error {
 		if wp, ok := m.(app.WorkbenchProvider); ok {
 			p.Sys.UseWorkbench(wp)
 		}
+		if ts, ok := m.(app.TaskSource); ok {
+			p.Sys.UseTaskSources(ts)
+		}
 	}
 	p.Sys.UseRegistry(p.Registry)
 	return nil

@@ -116,15 +116,18 @@ func (m *Module) dictNoLanguage(c *api.Ctx) (any, error) {
 
 // Workbench is the home page's content.
 type Workbench struct {
-	Cards []app.Card `json:"cards"`
-	Tasks []any      `json:"tasks"`
+	Cards []app.Card          `json:"cards"`
+	Tasks []app.WorkbenchTask `json:"tasks"`
 }
 
 func (m *Module) workbench(c *api.Ctx) (any, error) {
 	p := c.Principal()
-	wb := Workbench{Cards: m.ownCards(c.Ctx(), p, c), Tasks: []any{}}
+	wb := Workbench{Cards: m.ownCards(c.Ctx(), p, c), Tasks: []app.WorkbenchTask{}}
 	for _, prov := range m.cards {
 		wb.Cards = append(wb.Cards, prov.Workbench(c.Ctx(), p, c.Lang())...)
+	}
+	for _, src := range m.taskSrcs {
+		wb.Tasks = append(wb.Tasks, src.WorkbenchTasks(c.Ctx(), p, 10)...)
 	}
 	return wb, nil
 }

@@ -29,6 +29,7 @@ type Module struct {
 	logCounts *dbx.CountCache
 	seeds     []moduleMenu
 	cards     []app.WorkbenchProvider
+	taskSrcs  []app.TaskSource
 }
 
 // New builds the module's services over deps.
@@ -69,6 +70,9 @@ func (m *Module) UseMenuSeeds(module string, seeds []app.MenuSeed) {
 
 // UseWorkbench registers the modules that put cards on the workbench.
 func (m *Module) UseWorkbench(p ...app.WorkbenchProvider) { m.cards = append(m.cards, p...) }
+
+// UseTaskSources registers the modules that list pending items on the workbench.
+func (m *Module) UseTaskSources(s ...app.TaskSource) { m.taskSrcs = append(m.taskSrcs, s...) }
 
 // Start runs the background work: the operation-log writer and its purge.
 func (m *Module) Start(ctx context.Context) error {
