@@ -31,10 +31,14 @@ func Handler(dir string) http.Handler {
 		sub, _ := fs.Sub(embedded, "dist")
 		files = sub
 	}
-	index, err := fs.ReadFile(files, "index.html")
-	if err != nil {
-		index = []byte(notBuilt)
+	readIndex := func() []byte {
+		index, err := fs.ReadFile(files, "index.html")
+		if err != nil {
+			return []byte(notBuilt)
+		}
+		return index
 	}
+	index := readIndex()
 	fileServer := http.FileServer(http.FS(files))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
@@ -58,7 +62,11 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("X-Frame-Options", "DENY")
-		w.Write(index) //nolint:errcheck
+		page := index
+		if dir != "" { // a directory being rebuilt during development: read it afresh
+			page = readIndex()
+		}
+		w.Write(page) //nolint:errcheck
 	})
 }
 
