@@ -14,6 +14,7 @@ func (m *Module) Routes(g *api.Group) {
 	m.designRoutes(g)
 	m.runtimeRoutes(g)
 	m.inboxRoutes(g)
+	m.peopleRoutes(g)
 }
 
 func (m *Module) designRoutes(g *api.Group) {
