@@ -53,6 +53,12 @@ type harness struct {
 
 func newHarness(t *testing.T, xml string, vars map[string]any) *harness {
 	t.Helper()
+	return newHarnessWith(t, xml, vars, nil)
+}
+
+// newHarnessWith lets a test offer service activities before the worker registers.
+func newHarnessWith(t *testing.T, xml string, vars map[string]any, offer func(func(string, any))) *harness {
+	t.Helper()
 	app := testkit.New(t, testkit.Options{Demo: true})
 	var mod *Module
 	for _, m := range app.P.Modules {
@@ -82,6 +88,9 @@ func newHarness(t *testing.T, xml string, vars map[string]any) *harness {
 	suite := &testsuite.WorkflowTestSuite{}
 	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	h.env = suite.NewTestWorkflowEnvironment()
+	if offer != nil {
+		offer(mod.OfferService)
+	}
 	mod.Register(h.env)
 	return h
 }
@@ -193,4 +202,15 @@ func indexOf(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// deploy saves and deploys another model (a call activity's target).
+func (h *harness) deploy(key, xml string) {
+	h.t.Helper()
+	ctx := h.ctx("admin")
+	saved, err := h.mod.SaveModel(ctx, h.users["admin"], 0, ModelInput{Name: key, Key: key, BpmnXML: xml})
+	require.NoError(h.t, err)
+	require.Empty(h.t, saved.Issues)
+	_, err = h.mod.Deploy(ctx, h.users["admin"], saved.ID)
+	require.NoError(h.t, err)
 }
