@@ -136,6 +136,9 @@ func (c *Catalogue) renderMenu(ctx context.Context, venueKey, lang string, now t
 	if err != nil {
 		return nil, 0, err
 	}
+	if !merchant.Enabled {
+		return nil, 0, api.NotFound()
+	}
 	menu, until, err := c.buildMenu(ctx, venue.MerchantID, factsOf(venue), merchant, lang, now)
 	if err != nil {
 		return nil, 0, err

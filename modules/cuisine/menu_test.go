@@ -48,6 +48,15 @@ func TestPublicMenuShape(t *testing.T) {
 	if res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/no-such-key/menu"}); res.Code != 10002 {
 		t.Fatalf("unknown venue: %d", res.Code)
 	}
+	// A disabled venue or merchant has no menu, cached or not; enabled again, it has.
+	for _, org := range []uint64{f.venueID, f.merchantID} {
+		f.ok("POST", fmt.Sprintf("/api/sys/org/%d/disable", org), f.platform, nil)
+		if res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"}); res.Code != 10002 {
+			t.Fatalf("menu of disabled org %d: %d", org, res.Code)
+		}
+		f.ok("POST", fmt.Sprintf("/api/sys/org/%d/enable", org), f.platform, nil)
+		f.menu()
+	}
 }
 
 func TestPublicMenuETagAndInvalidation(t *testing.T) {

@@ -19,6 +19,7 @@ type orgFacts struct {
 	Digits     int
 	Timezone   string
 	Loc        *time.Location
+	Enabled    bool
 }
 
 // orgCache keeps the currency and time zone of merchants and venues, read
@@ -57,7 +58,8 @@ func factsOf(org *sys.Org) orgFacts {
 	if err != nil || org.Timezone == "" {
 		loc = time.UTC
 	}
-	return orgFacts{Name: org.Name, MerchantID: org.MerchantID, Currency: cur, Digits: Digits(cur), Timezone: loc.String(), Loc: loc}
+	return orgFacts{Name: org.Name, MerchantID: org.MerchantID, Currency: cur, Digits: Digits(cur), Timezone: loc.String(), Loc: loc,
+		Enabled: org.Status == sys.StatusEnabled}
 }
 
 func (o *orgCache) drop(id uint64) {
