@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/internal/testkit/temporalkit"
+	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/workflows/engine"
+)
+
+// Histories recorded from real runs replay against the current
+// interpreter: a change that would break running instances fails here
+// (guard interpreter changes with workflow.GetVersion).
+func TestReplayRecordedHistories(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no recorded histories: run RECORD_HISTORIES=1 go test -run TestRecordHistories ./modules/process/e2e/")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			r := worker.NewWorkflowReplayer()
+			r.RegisterWorkflowWithOptions(engine.ProcessWorkflow, workflow.RegisterOptions{Name: engine.WorkflowName})
+			if err := r.ReplayWorkflowHistoryFromJSONFile(nil, f); err != nil {
+				t.Fatalf("replay %s: %v", f, err)
+			}
+		})
+	}
+}
+
+// TestRecordHistories runs the scenarios whose histories the replay test
+// keeps; it writes them only with RECORD_HISTORIES=1.
+func TestRecordHistories(t *testing.T) {
+	if os.Getenv("RECORD_HISTORIES") == "" {
+		t.Skip("set RECORD_HISTORIES=1 to record new histories")
+	}
+	env := testkit.New(t, testkit.Options{Demo: true})
+	c := temporalkit.Start(t, env)
+	var mod *process.Module
+	for _, m := range env.P.Modules {
+		if pm, ok := m.(*process.Module); ok {
+			mod = pm
+		}
+	}
+	admin := &api.Principal{UserID: 1, UserName: "admin", Admin: true, OrgID: 1}
+	ctx := api.WithPrincipal(context.Background(), admin)
+	if _, err := mod.SaveForm(ctx, admin, process.FormInput{Key: "expense_form", Name: "Expense", Schema: []byte(expenseForm)}); err != nil {
+		t.Fatal(err)
+	}
+	for name, xml := range map[string]string{"two-tasks": twoTasks, "expense": model("Finance approval")} {
+		saved, err := mod.SaveModel(ctx, admin, 0, process.ModelInput{Name: name, Key: name, BpmnXML: xml})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mod.Deploy(ctx, admin, saved.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record := func(name string, id uint64) {
+		wid := engine.InstanceWorkflowID(id)
+		if err := c.GetWorkflow(ctx, wid, "").Get(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		iter := c.GetWorkflowHistory(ctx, wid, "", false, 0)
+		writeHistory(t, filepath.Join("testdata", "histories", name+".json"), iter)
+	}
+	st, err := mod.Start(ctx, admin, process.StartInput{DefinitionKey: "two-tasks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, node := range []string{"first", "second"} {
+		id, err := waitTask(ctx, mod, st.InstanceID, node)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mod.Act(ctx, admin, id, engine.ActionComplete, process.ActInput{}, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record("two-tasks", st.InstanceID)
+
+	who := func(name string) (*api.Principal, context.Context) {
+		p, err := env.P.Sys.People.Lookup(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := &api.Principal{UserID: p.ID, UserName: p.Username, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID}
+		return pr, api.WithPrincipal(context.Background(), pr)
+	}
+	waiter, wctx := who("demo_waiter")
+	boss, bctx := who("demo_admin")
+	manager, mctx := who("demo_manager")
+	st, err = mod.Start(wctx, waiter, process.StartInput{DefinitionKey: "expense", Variables: map[string]any{"amount": 5000, "reason": "oven"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := waitTask(bctx, mod, st.InstanceID, "manager")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{engine.ActionClaim, engine.ActionComment, engine.ActionApprove} {
+		if _, err := mod.Act(bctx, boss, id, a, process.ActInput{Comment: "recorded"}, false); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+	}
+	id, err = waitTask(mctx, mod, st.InstanceID, "finance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mod.Act(mctx, manager, id, engine.ActionTransfer, process.ActInput{UserIDs: []uint64{boss.UserID}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mod.Act(bctx, boss, id, engine.ActionReject, process.ActInput{Comment: "no budget"}, false); err != nil {
+		t.Fatal(err)
+	}
+	record("expense-rejected", st.InstanceID)
+}
+
+func writeHistory(t *testing.T, path string, iter client.HistoryEventIterator) {
+	t.Helper()
+	if err := saveHistoryJSON(path, iter); err != nil {
+		t.Fatal(err)
+	}
+}
