@@ -80,10 +80,10 @@ func (a *Activities) CreateTask(ctx context.Context, s engine.TaskSpec) (engine.
 		}
 		var cands []TaskCandidate
 		for _, u := range users {
-			cands = append(cands, TaskCandidate{TaskID: t.ID, Kind: CandidateUser, Ref: strconv.FormatUint(u, 10)})
+			cands = append(cands, TaskCandidate{TaskID: t.ID, Kind: CandidateUser, Ref: strconv.FormatUint(u, 10), MerchantID: t.MerchantID})
 		}
 		for _, r := range roles {
-			cands = append(cands, TaskCandidate{TaskID: t.ID, Kind: CandidateRole, Ref: r})
+			cands = append(cands, TaskCandidate{TaskID: t.ID, Kind: CandidateRole, Ref: r, MerchantID: t.MerchantID})
 		}
 		if len(cands) > 0 && assignee == 0 {
 			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&cands).Error; err != nil {
@@ -245,6 +245,9 @@ func (a *Activities) TaskAction(ctx context.Context, in engine.TaskActionInput) 
 		switch {
 		case in.Close != "":
 			upd = map[string]any{"status": TaskClosed, "outcome": in.Close, "closed_by": in.Actor.UserID, "closed_at": in.Time}
+			if err := tx.Where("task_id = ?", in.TaskID).Delete(&TaskCandidate{}).Error; err != nil {
+				return err
+			}
 		case in.Action == engine.ActionClaim || in.Action == engine.ActionTransfer || in.Action == engine.ActionResolve:
 			upd = map[string]any{"assignee_id": in.AssigneeID, "owner_id": 0}
 		case in.Action == engine.ActionUnclaim:
@@ -263,8 +266,13 @@ func (a *Activities) TaskAction(ctx context.Context, in engine.TaskActionInput) 
 // CloseTasks closes open tasks with an outcome (interrupted, skipped, cancelled).
 func (a *Activities) CloseTasks(ctx context.Context, in engine.CloseInput) error {
 	now := time.Now().UTC()
-	return a.sys(ctx).Model(&Task{}).Where("id IN ? AND status = ?", in.TaskIDs, TaskOpen).
-		Updates(map[string]any{"status": TaskClosed, "outcome": in.Outcome, "closed_at": now}).Error
+	return a.sys(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("task_id IN ?", in.TaskIDs).Delete(&TaskCandidate{}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&Task{}).Where("id IN ? AND status = ?", in.TaskIDs, TaskOpen).
+			Updates(map[string]any{"status": TaskClosed, "outcome": in.Outcome, "closed_at": now}).Error
+	})
 }
 
 // Record appends history lines and moves the instance's state.

@@ -142,12 +142,14 @@ const (
 	CandidateRole = "r"
 )
 
-// TaskCandidate makes an unassigned task claimable by a user or by the
-// holders of a role (within the task's merchant, or the platform's roles).
+// TaskCandidate makes an open, unassigned task claimable by a user or by
+// the holders of a role. Rows live only while the task is open, so the
+// to-do query's semi-join stays small however many tasks have closed.
 type TaskCandidate struct {
-	TaskID uint64 `gorm:"primaryKey;autoIncrement:false;index:idx_process_task_candidates_ref,priority:3"`
-	Kind   string `gorm:"primaryKey;size:1;index:idx_process_task_candidates_ref,priority:1"`
-	Ref    string `gorm:"primaryKey;size:64;index:idx_process_task_candidates_ref,priority:2"`
+	TaskID     uint64 `gorm:"primaryKey;autoIncrement:false;index:idx_process_task_candidates_ref,priority:4"`
+	Kind       string `gorm:"primaryKey;size:1;index:idx_process_task_candidates_ref,priority:1"`
+	Ref        string `gorm:"primaryKey;size:64;index:idx_process_task_candidates_ref,priority:2"`
+	MerchantID uint64 `gorm:"not null;default:0;index:idx_process_task_candidates_ref,priority:3"` // the task's tenant
 }
 
 func (TaskCandidate) TableName() string { return "process_task_candidates" }

@@ -61,7 +61,7 @@ func (m *Module) Todo(ctx context.Context, p *api.Principal, q TaskQuery) (api.P
 	assigned := m.keywordFilter(m.db.WithContext(ctx).Model(&Task{}).Where("process_tasks.status = ? AND process_tasks.assignee_id = ?", TaskOpen, p.UserID), q)
 	candidate := m.keywordFilter(m.db.WithContext(ctx).Model(&Task{}).
 		Where("process_tasks.status = ? AND process_tasks.assignee_id = 0", TaskOpen).
-		Where("process_tasks.id IN (?)", m.db.Table("process_task_candidates").Select("task_id").
+		Where("process_tasks.id IN (?)", m.db.WithContext(ctx).Model(&TaskCandidate{}).Select("task_id").
 			Where("(kind = ? AND ref = ?) OR (kind = ? AND ref IN ?)", CandidateUser, strconv.FormatUint(p.UserID, 10), CandidateRole, m.myRoles(ctx, p))), q)
 	var a, b int64
 	if err := assigned.Session(&gorm.Session{}).Count(&a).Error; err != nil {
