@@ -261,9 +261,7 @@ func parseDishRow(lang string, row []string, digits int, catByName map[string]ui
 	if v := strings.TrimSpace(row[8]); v != "" {
 		in.Status = parseStatus(lang, v)
 	}
-	for _, u := range strings.FieldsFunc(row[9], func(r rune) bool { return r == ',' || r == '\n' || r == ' ' }) {
-		in.Images = append(in.Images, u)
-	}
+	in.Images = strings.FieldsFunc(row[9], func(r rune) bool { return r == ',' || r == '\n' || r == ' ' })
 	specs, ok := parseSpecs(row[10], digits)
 	if !ok {
 		c.Add("specs", "cuisine.specs_format", nil)

@@ -40,14 +40,6 @@ type PromotionRowInput struct {
 	Value  *int64 `json:"value"` // fixed: minor units off; percent: basis points off (2000 = 20 %)
 }
 
-// promoPlan is a validated promotion ready to be written.
-type promoPlan struct {
-	head Promotion
-	rows []PromotionRow
-	// names of the rows' dishes, for messages
-	names map[uint64]string
-}
-
 // validatePromotionHead checks the name, period and days.
 func validatePromotionHead(c *api.Check, in *PromotionInput) Promotion {
 	in.Name = strings.TrimSpace(in.Name)
