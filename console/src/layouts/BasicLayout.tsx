@@ -11,6 +11,7 @@ import MultiTab, { type TabCommand } from '@/components/MultiTab';
 import PageLoading from '@/components/PageLoading';
 import AvatarDropdown from '@/components/RightContent/AvatarDropdown';
 import SelectLang from '@/components/RightContent/SelectLang';
+import TodoBadge from '@/components/RightContent/TodoBadge';
 import SettingDrawer from '@/components/SettingDrawer';
 import { fetchSession, peekSession } from '@/services/session';
 import { outLogin } from '@/services/sys';
@@ -237,6 +238,7 @@ const BasicLayout: React.FC = () => {
   );
 
   const actions = [
+    <TodoBadge key="todo" />,
     <SelectLang key="lang" />,
     <span
       key="settings"

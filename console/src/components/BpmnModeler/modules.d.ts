@@ -1,0 +1,1 @@
+declare module 'diagram-js-minimap';

@@ -1,0 +1,332 @@
+/**
+ * /process/form: form list and the Formily form designer (preview, JSON schema view and
+ * import, versioned save by key).
+ */
+import { ArrowLeftOutlined, EyeOutlined, PlusOutlined, SaveOutlined, CodeOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import React, { useMemo, useRef, useState } from 'react';
+import { Access, useOperation } from '@/components/Access';
+import FormDesigner from '@/components/FormilyDesigner';
+import { designProblems, fromSchema, toSchema, type DesignNode } from '@/components/FormilyDesigner/model';
+import { FormRenderer, submitForm, useProcessForm } from '@/components/FormilyRenderer';
+import {
+  deleteForm,
+  getForm,
+  listForms,
+  saveForm,
+  type FormDetail,
+  type ProcessForm,
+} from '@/services/process';
+import { errorText } from '@/utils/errors';
+import { feedback } from '@/utils/feedback';
+import { formatDate, formatMessage } from '@/utils/intl';
+import { RequestError } from '@/utils/request';
+
+const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
+
+const PreviewBody: React.FC<{ schema: Record<string, any> }> = ({ schema }) => {
+  const form = useProcessForm();
+  const [values, setValues] = useState<string>();
+  return (
+    <>
+      <FormRenderer form={form} schema={schema} />
+      <Space>
+        <Button
+          type="primary"
+          onClick={() =>
+            submitForm(form)
+              .then((v) => setValues(JSON.stringify(v, null, 2)))
+              .catch(() => undefined)
+          }
+          data-testid="preview-submit"
+        >
+          {t('process.form.validate')}
+        </Button>
+        <Button onClick={() => form.reset()}>{formatMessage({ id: 'common.reset' })}</Button>
+      </Space>
+      {values && <pre className="venue-json" data-testid="preview-values">{values}</pre>}
+    </>
+  );
+};
+
+interface Editing {
+  id?: number;
+  key: string;
+  name: string;
+  description?: string;
+  version?: number;
+  versions?: FormDetail['versions'];
+}
+
+const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => void }> = ({
+  initial,
+  tree: initialTree,
+  onBack,
+}) => {
+  const [meta, setMeta] = useState<Editing>(initial);
+  const [tree, setTree] = useState<DesignNode[]>(initialTree);
+  const [preview, setPreview] = useState(false);
+  const [jsonOpen, setJsonOpen] = useState(false);
+  const [jsonText, setJsonText] = useState('');
+  const [jsonError, setJsonError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => toSchema(tree), [tree]);
+  const { can } = useOperation();
+
+  const save = async () => {
+    const problems = designProblems(tree);
+    if (problems.length) {
+      feedback.error(t('process.form.fixProblems'));
+      return;
+    }
+    setFieldErrors({});
+    if (!meta.key || !meta.name) {
+      setFieldErrors({
+        ...(meta.key ? {} : { key: t('process.common.required') }),
+        ...(meta.name ? {} : { name: t('process.common.required') }),
+      });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveForm(
+        { key: meta.key, name: meta.name, description: meta.description, schema },
+        { skipErrorHandler: true },
+      );
+      const detail = await getForm(saved.id);
+      setMeta({ ...meta, id: saved.id, version: saved.version, versions: detail.versions });
+      feedback.success(t('process.form.saved', { version: saved.version }));
+    } catch (e) {
+      if (e instanceof RequestError && e.fields) setFieldErrors(e.fields);
+      feedback.error(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const importJson = () => {
+    try {
+      setTree(fromSchema(jsonText));
+      setJsonOpen(false);
+      setJsonError(undefined);
+    } catch (e) {
+      setJsonError(String((e as Error).message));
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} />
+          {meta.id ? meta.name : t('process.form.new')}
+          {meta.version ? <Tag color="blue">v{meta.version}</Tag> : null}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {meta.versions && meta.versions.length > 1 && (
+            <Select
+              style={{ width: 160 }}
+              placeholder={t('process.form.versions')}
+              options={meta.versions.map((v) => ({
+                label: `v${v.version} · ${formatDate(v.createdAt, 'YYYY-MM-DD HH:mm')}`,
+                value: v.version,
+              }))}
+              onChange={(version) => {
+                const v = meta.versions?.find((x) => x.version === version);
+                if (v) setTree(fromSchema(v.schema));
+              }}
+            />
+          )}
+          <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid="form-preview">
+            {t('process.form.preview')}
+          </Button>
+          <Button
+            icon={<CodeOutlined />}
+            onClick={() => {
+              setJsonText(JSON.stringify(schema, null, 2));
+              setJsonError(undefined);
+              setJsonOpen(true);
+            }}
+            data-testid="form-json"
+          >
+            {t('process.form.json')}
+          </Button>
+          {can('process:form:add') && (
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="form-save">
+              {formatMessage({ id: 'common.save' })}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item
+          label={t('process.form.key')}
+          required
+          validateStatus={fieldErrors.key ? 'error' : undefined}
+          help={fieldErrors.key}
+        >
+          <Input
+            value={meta.key}
+            disabled={!!meta.id}
+            onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })}
+            data-testid="form-key"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('process.form.name')}
+          required
+          validateStatus={fieldErrors.name ? 'error' : undefined}
+          help={fieldErrors.name}
+        >
+          <Input value={meta.name} onChange={(e) => setMeta({ ...meta, name: e.target.value })} data-testid="form-name" />
+        </Form.Item>
+        <Form.Item label={t('process.common.description')}>
+          <Input
+            style={{ width: 280 }}
+            value={meta.description}
+            onChange={(e) => setMeta({ ...meta, description: e.target.value })}
+          />
+        </Form.Item>
+      </Form>
+      {fieldErrors.schema && <Alert type="error" showIcon message={fieldErrors.schema} style={{ marginBottom: 12 }} />}
+      <FormDesigner value={tree} onChange={setTree} />
+      <Drawer
+        title={t('process.form.preview')}
+        width={560}
+        open={preview}
+        onClose={() => setPreview(false)}
+        destroyOnClose
+      >
+        <PreviewBody schema={schema} />
+      </Drawer>
+      <Modal
+        title={t('process.form.json')}
+        width={720}
+        open={jsonOpen}
+        onCancel={() => setJsonOpen(false)}
+        okText={t('process.form.import')}
+        onOk={importJson}
+        okButtonProps={{ 'data-testid': 'json-import' } as any}
+      >
+        <Typography.Paragraph type="secondary">{t('process.form.jsonHelp')}</Typography.Paragraph>
+        <Input.TextArea
+          rows={18}
+          value={jsonText}
+          onChange={(e) => setJsonText(e.target.value)}
+          style={{ fontFamily: 'monospace', fontSize: 12 }}
+          data-testid="json-text"
+        />
+        {jsonError && <Alert type="error" showIcon message={jsonError} style={{ marginTop: 8 }} />}
+      </Modal>
+    </Card>
+  );
+};
+
+const FormPage: React.FC = () => {
+  const actionRef = useRef<ActionType>();
+  const [editing, setEditing] = useState<{ meta: Editing; tree: DesignNode[] }>();
+
+  const open = async (row?: ProcessForm) => {
+    if (!row) {
+      setEditing({ meta: { key: '', name: '' }, tree: [] });
+      return;
+    }
+    const detail = await getForm(row.id);
+    let tree: DesignNode[] = [];
+    try {
+      tree = fromSchema(detail.schema);
+    } catch {
+      feedback.warning(t('process.form.badSchema'));
+    }
+    setEditing({
+      meta: {
+        id: detail.id,
+        key: detail.key,
+        name: detail.name,
+        description: detail.description,
+        version: detail.version,
+        versions: detail.versions,
+      },
+      tree,
+    });
+  };
+
+  const columns: ProColumns<ProcessForm>[] = [
+    { title: t('process.form.name'), dataIndex: 'name' },
+    { title: t('process.form.key'), dataIndex: 'key', search: false, copyable: true },
+    { title: t('process.common.version'), dataIndex: 'version', search: false, render: (_, r) => <Tag>v{r.version}</Tag> },
+    { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
+    { title: t('process.common.updatedAt'), dataIndex: 'updatedAt', search: false, render: (_, r) => formatDate(r.updatedAt) },
+    {
+      title: t('process.common.actions'),
+      valueType: 'option',
+      render: (_, row) => [
+        <a key="edit" onClick={() => open(row)} data-testid={`form-open-${row.key}`}>
+          {t('process.form.design')}
+        </a>,
+        <Access key="delete" code="process:form:delete">
+          <Popconfirm
+            title={t('process.common.confirmDelete')}
+            onConfirm={() => deleteForm(row.id).then(() => actionRef.current?.reload())}
+          >
+            <a>{t('process.common.delete')}</a>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  if (editing) {
+    return (
+      <Designer
+        initial={editing.meta}
+        tree={editing.tree}
+        onBack={() => {
+          setEditing(undefined);
+          actionRef.current?.reload();
+        }}
+      />
+    );
+  }
+  return (
+    <ProTable<ProcessForm>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      headerTitle={t('menu.process.form')}
+      search={{ labelWidth: 'auto' }}
+      form={{ syncToUrl: false }}
+      request={async (params) => {
+        const page = await listForms({ pageNo: params.current, pageSize: params.pageSize, keyword: params.name });
+        return { data: page.records, total: page.total, success: true };
+      }}
+      toolBarRender={() => [
+        <Access key="add" code="process:form:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="form-new">
+            {t('process.form.new')}
+          </Button>
+        </Access>,
+      ]}
+    />
+  );
+};
+
+export default FormPage;

@@ -1,0 +1,287 @@
+/**
+ * /process/model: model list and the BPMN modeler. Save answers the issues deployment would
+ * refuse; they are shown on the elements they name. Deploy creates a definition version.
+ */
+import { ArrowLeftOutlined, CloudUploadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Card, Form, Input, Popconfirm, Space, Tag } from 'antd';
+import React, { useEffect, useRef, useState } from 'react';
+import { t } from '../components/labels';
+import { Access, useOperation } from '@/components/Access';
+import BpmnModeler, { type BpmnModelerHandle } from '@/components/BpmnModeler';
+import { emptyDiagram } from '@/components/BpmnModeler/xml';
+import {
+  createModel,
+  deleteModel,
+  deployModel,
+  getModel,
+  listForms,
+  listModels,
+  listRoles,
+  updateModel,
+  type ModelIssue,
+  type ProcessForm,
+  type ProcessModel,
+  type SavedModel,
+} from '@/services/process';
+import { errorText } from '@/utils/errors';
+import { feedback } from '@/utils/feedback';
+import { formatDate, formatMessage } from '@/utils/intl';
+import { RequestError } from '@/utils/request';
+
+interface Meta {
+  id?: number;
+  key: string;
+  name: string;
+  category?: string;
+  description?: string;
+  deployedVersion?: number;
+}
+
+const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBack: () => void }> = ({
+  initial,
+  xml,
+  issues,
+  onBack,
+}) => {
+  const [meta, setMeta] = useState<Meta>(initial);
+  const [forms, setForms] = useState<ProcessForm[]>([]);
+  const [roles, setRoles] = useState<{ code: string; name: string }[]>([]);
+  const [busy, setBusy] = useState<'save' | 'deploy'>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const modeler = useRef<BpmnModelerHandle>(null);
+  const { can } = useOperation();
+
+  useEffect(() => {
+    listForms({ pageNo: 1, pageSize: 500 }).then((p) => setForms(p.records));
+    listRoles()
+      .then((p) => setRoles((p.records ?? []).map((r: any) => ({ code: r.code ?? r.roleCode, name: r.name ?? r.roleName }))))
+      .catch(() => setRoles([]));
+  }, []);
+
+  useEffect(() => {
+    modeler.current
+      ?.importXML(xml)
+      .then(() => modeler.current?.showIssues(issues))
+      .catch((e: Error) => feedback.error(t('process.model.importFailed', { error: e.message })));
+  }, [xml]);
+
+  const save = async (): Promise<SavedModel | undefined> => {
+    setFieldErrors({});
+    if (!meta.key || !meta.name) {
+      setFieldErrors({
+        ...(meta.key ? {} : { key: t('process.common.required') }),
+        ...(meta.name ? {} : { name: t('process.common.required') }),
+      });
+      return undefined;
+    }
+    const bpmnXml = await modeler.current!.saveXML();
+    const input = {
+      key: meta.key,
+      name: meta.name,
+      category: meta.category,
+      description: meta.description,
+      bpmnXml,
+      formBindings: modeler.current!.bindings(),
+    };
+    try {
+      const saved = meta.id
+        ? await updateModel(meta.id, input, { skipErrorHandler: true })
+        : await createModel(input, { skipErrorHandler: true });
+      setMeta({ ...meta, id: saved.id, deployedVersion: saved.deployedVersion });
+      modeler.current!.showIssues(saved.issues ?? []);
+      return saved;
+    } catch (e) {
+      if (e instanceof RequestError && e.fields) setFieldErrors(e.fields);
+      feedback.error(errorText(e));
+      return undefined;
+    }
+  };
+
+  const onSave = async () => {
+    setBusy('save');
+    const saved = await save();
+    setBusy(undefined);
+    if (saved) {
+      if (saved.issues?.length) feedback.warning(t('process.model.savedWithIssues', { count: saved.issues.length }));
+      else feedback.success(t('process.model.saved'));
+    }
+  };
+
+  const onDeploy = async () => {
+    setBusy('deploy');
+    try {
+      const saved = await save();
+      if (!saved) return;
+      if (saved.issues?.length) {
+        feedback.error(t('process.model.cannotDeploy', { count: saved.issues.length }));
+        return;
+      }
+      try {
+        const res = await deployModel(saved.id, { skipErrorHandler: true });
+        setMeta((m) => ({ ...m, deployedVersion: res.version }));
+        feedback.success(t('process.model.deployed', { key: res.key, version: res.version }));
+      } catch (e) {
+        // code 10001 answers the issues; the model's own view lists the same ones
+        if (e instanceof RequestError && e.code === 10001) {
+          const fresh = await getModel(saved.id);
+          modeler.current!.showIssues(fresh.issues ?? []);
+        }
+        feedback.error(errorText(e));
+      }
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} />
+          {meta.id ? meta.name : t('process.model.new')}
+          {meta.deployedVersion ? <Tag color="green">v{meta.deployedVersion}</Tag> : null}
+        </Space>
+      }
+      extra={
+        <Space>
+          {can(meta.id ? 'process:model:edit' : 'process:model:add') && (
+            <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={onSave} data-testid="model-save">
+              {formatMessage({ id: 'common.save' })}
+            </Button>
+          )}
+          {can('process:definition:add') && (
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              loading={busy === 'deploy'}
+              onClick={onDeploy}
+              data-testid="model-deploy"
+            >
+              {t('process.model.deploy')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item label={t('process.model.key')} required validateStatus={fieldErrors.key ? 'error' : undefined} help={fieldErrors.key}>
+          <Input value={meta.key} onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })} data-testid="model-key" />
+        </Form.Item>
+        <Form.Item label={t('process.model.name')} required validateStatus={fieldErrors.name ? 'error' : undefined} help={fieldErrors.name}>
+          <Input value={meta.name} onChange={(e) => setMeta({ ...meta, name: e.target.value })} data-testid="model-name" />
+        </Form.Item>
+        <Form.Item label={t('process.model.category')}>
+          <Input value={meta.category} onChange={(e) => setMeta({ ...meta, category: e.target.value })} />
+        </Form.Item>
+        <Form.Item label={t('process.common.description')}>
+          <Input style={{ width: 260 }} value={meta.description} onChange={(e) => setMeta({ ...meta, description: e.target.value })} />
+        </Form.Item>
+      </Form>
+      {fieldErrors.bpmnXml && <div style={{ color: '#ff4d4f', marginBottom: 8 }}>{fieldErrors.bpmnXml}</div>}
+      <BpmnModeler ref={modeler} forms={forms} roles={roles} fileName={meta.key || 'diagram'} />
+    </Card>
+  );
+};
+
+const ModelPage: React.FC = () => {
+  const actionRef = useRef<ActionType>();
+  const [editing, setEditing] = useState<{ meta: Meta; xml: string; issues: ModelIssue[] }>();
+
+  const open = async (row?: ProcessModel) => {
+    if (!row) {
+      setEditing({ meta: { key: '', name: '' }, xml: emptyDiagram(), issues: [] });
+      return;
+    }
+    const m = await getModel(row.id);
+    setEditing({
+      meta: {
+        id: m.id,
+        key: m.key,
+        name: m.name,
+        category: m.category,
+        description: m.description,
+        deployedVersion: m.deployedVersion,
+      },
+      xml: m.bpmnXml || emptyDiagram(),
+      issues: m.issues ?? [],
+    });
+  };
+
+  if (editing) {
+    return (
+      <Editor
+        initial={editing.meta}
+        xml={editing.xml}
+        issues={editing.issues}
+        onBack={() => {
+          setEditing(undefined);
+          actionRef.current?.reload();
+        }}
+      />
+    );
+  }
+
+  const columns: ProColumns<ProcessModel>[] = [
+    { title: t('process.model.name'), dataIndex: 'name', render: (_, r) => <a onClick={() => open(r)}>{r.name}</a> },
+    { title: t('process.model.key'), dataIndex: 'key', search: false, copyable: true },
+    { title: t('process.model.category'), dataIndex: 'category' },
+    {
+      title: t('process.model.deployedVersion'),
+      dataIndex: 'deployedVersion',
+      search: false,
+      render: (_, r) => (r.deployedVersion ? <Tag color="green">v{r.deployedVersion}</Tag> : <Tag>{t('process.model.notDeployed')}</Tag>),
+    },
+    { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
+    { title: t('process.common.updatedAt'), dataIndex: 'updatedAt', search: false, render: (_, r) => formatDate(r.updatedAt) },
+    {
+      title: t('process.common.actions'),
+      valueType: 'option',
+      render: (_, row) => [
+        <a key="design" onClick={() => open(row)} data-testid={`model-open-${row.key}`}>
+          {t('process.model.design')}
+        </a>,
+        <Access key="delete" code="process:model:delete">
+          <Popconfirm
+            title={t('process.model.confirmDelete')}
+            onConfirm={() =>
+              deleteModel(row.id)
+                .then(() => actionRef.current?.reload())
+                .catch(() => undefined)
+            }
+          >
+            <a>{t('process.common.delete')}</a>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  return (
+    <ProTable<ProcessModel>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      headerTitle={t('menu.process.model')}
+      search={{ labelWidth: 'auto' }}
+      request={async (params) => {
+        const page = await listModels({
+          pageNo: params.current,
+          pageSize: params.pageSize,
+          keyword: params.name,
+          category: params.category,
+        });
+        return { data: page.records, total: page.total, success: true };
+      }}
+      toolBarRender={() => [
+        <Access key="add" code="process:model:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="model-new">
+            {t('process.model.new')}
+          </Button>
+        </Access>,
+      ]}
+    />
+  );
+};
+
+export default ModelPage;

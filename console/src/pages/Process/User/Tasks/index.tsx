@@ -1,0 +1,175 @@
+/**
+ * /process/user/tasks (hidden, everyone's): the inbox. Tabs: to do, done, CC to me, started
+ * by me; search; start a new process; `?task=<id>` (workbench links) opens that task.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useLocation } from '@umijs/max';
+import { Badge, Button, Card, Tabs, Tag } from 'antd';
+import React, { useEffect, useRef, useState } from 'react';
+import InstanceDrawer from '../../components/InstanceDetail';
+import { StateTag, t } from '../../components/labels';
+import StartDialog from '../../components/StartDialog';
+import TaskDrawer from '../../components/TaskDetail';
+import { taskColumns } from '../../components/taskColumns';
+import { instanceColumns } from '../../Instance';
+import { Access } from '@/components/Access';
+import {
+  listCC,
+  listDone,
+  listStarted,
+  listTodo,
+  todoCount,
+  TODO_CHANGED_EVENT,
+  type CCView,
+  type Instance,
+  type Params,
+  type TaskView,
+} from '@/services/process';
+import { formatDate } from '@/utils/intl';
+
+type TabKey = 'todo' | 'done' | 'cc' | 'started';
+
+const InboxPage: React.FC = () => {
+  const location = useLocation();
+  const [tab, setTab] = useState<TabKey>('todo');
+  const [taskId, setTaskId] = useState<number>();
+  const [instanceId, setInstanceId] = useState<number>();
+  const [starting, setStarting] = useState(false);
+  const [count, setCount] = useState<number>();
+  const refs = {
+    todo: useRef<ActionType>(),
+    done: useRef<ActionType>(),
+    cc: useRef<ActionType>(),
+    started: useRef<ActionType>(),
+  };
+
+  const refresh = () => {
+    todoCount()
+      .then((c) => setCount(c.count))
+      .catch(() => undefined);
+    Object.values(refs).forEach((r) => r.current?.reload());
+  };
+
+  useEffect(() => {
+    const id = Number(new URLSearchParams(location.search).get('task'));
+    if (id) setTaskId(id);
+  }, [location.search]);
+
+  useEffect(() => {
+    refresh();
+    window.addEventListener(TODO_CHANGED_EVENT, refresh);
+    return () => window.removeEventListener(TODO_CHANGED_EVENT, refresh);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const page = <T,>(fn: (p: Params) => Promise<{ records: T[]; total: number }>) =>
+    async (params: Record<string, any>) => {
+      const res = await fn({
+        pageNo: params.current,
+        pageSize: params.pageSize,
+        keyword: params.keyword,
+        definitionKey: params.definitionKey,
+        state: params.state,
+        from: params.from,
+        to: params.to,
+      });
+      return { data: res.records, total: res.total, success: true };
+    };
+
+  const ccColumns: ProColumns<CCView>[] = [
+    {
+      title: t('process.task.title'),
+      dataIndex: 'title',
+      search: false,
+      render: (_, r) => <a onClick={() => setInstanceId(r.instanceId)}>{r.title || r.processName}</a>,
+    },
+    { title: t('process.definition.name'), dataIndex: 'processName', search: false },
+    { title: t('process.task.node'), dataIndex: 'nodeName', search: false },
+    { title: t('process.cc.kind'), dataIndex: 'kind', search: false, render: (_, r) => <Tag>{t(`process.cc.${r.kind === 'urge' ? 'urge' : r.kind === 'remind' ? 'remind' : 'cc'}`)}</Tag> },
+    { title: t('process.cc.from'), dataIndex: 'fromName', search: false },
+    { title: t('process.task.comment'), dataIndex: 'comment', search: false, ellipsis: true },
+    { title: t('process.instance.state'), dataIndex: 'state', search: false, render: (_, r) => <StateTag state={r.state} /> },
+    { title: t('process.common.createdAt'), dataIndex: 'createdAt', search: false, render: (_, r) => formatDate(r.createdAt) },
+  ];
+
+  const startedColumns = instanceColumns(setInstanceId).filter((c) => c.dataIndex !== 'initiatorId');
+
+  const items = [
+    {
+      key: 'todo',
+      label: (
+        <span data-testid="tab-todo">
+          {t('process.inbox.todo')} <Badge count={count} size="small" overflowCount={99} />
+        </span>
+      ),
+      children: (
+        <ProTable<TaskView>
+          rowKey="id"
+          actionRef={refs.todo}
+          columns={taskColumns(setTaskId)}
+          search={{ labelWidth: 'auto' }}
+          request={page(listTodo)}
+        />
+      ),
+    },
+    {
+      key: 'done',
+      label: <span data-testid="tab-done">{t('process.inbox.done')}</span>,
+      children: (
+        <ProTable<TaskView>
+          rowKey="id"
+          actionRef={refs.done}
+          columns={taskColumns(setTaskId, { done: true })}
+          search={{ labelWidth: 'auto' }}
+          request={page(listDone)}
+        />
+      ),
+    },
+    {
+      key: 'cc',
+      label: <span data-testid="tab-cc">{t('process.inbox.cc')}</span>,
+      children: <ProTable<CCView> rowKey="id" actionRef={refs.cc} columns={ccColumns} search={false} request={page(listCC)} />,
+    },
+    {
+      key: 'started',
+      label: <span data-testid="tab-started">{t('process.inbox.started')}</span>,
+      children: (
+        <ProTable<Instance>
+          rowKey="id"
+          actionRef={refs.started}
+          columns={startedColumns}
+          search={{ labelWidth: 'auto' }}
+          request={page(listStarted)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('menu.process.user.tasks')}
+      extra={
+        <Access code="process:inbox:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setStarting(true)} data-testid="inbox-start">
+            {t('process.start.new')}
+          </Button>
+        </Access>
+      }
+    >
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyInactiveTabPane={false} />
+      <TaskDrawer id={taskId} onClose={() => setTaskId(undefined)} onChanged={refresh} />
+      <InstanceDrawer id={instanceId} onClose={() => setInstanceId(undefined)} onChanged={refresh} />
+      <StartDialog
+        open={starting}
+        onClose={() => setStarting(false)}
+        onStarted={() => {
+          setTab('started');
+          refresh();
+        }}
+      />
+    </Card>
+  );
+};
+
+export default InboxPage;
