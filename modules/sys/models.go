@@ -34,7 +34,7 @@ type Org struct {
 	Logo         string    `gorm:"size:255;not null;default:''" json:"logo"`
 	Currency     string    `gorm:"size:3;not null;default:'CNY'" json:"currency"`
 	Timezone     string    `gorm:"size:64;not null;default:'Asia/Shanghai'" json:"timezone"`
-	VenueKey     *string   `gorm:"size:64;uniqueIndex" json:"-"` // public key of a venue's menu; random
+	VenueKey     *string   `gorm:"size:64;uniqueIndex" json:"venueKey,omitempty"` // public key of a venue's menu and ordering QR codes; random, not guessable
 	LeaderUserID uint64    `gorm:"not null;default:0" json:"leaderUserId"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
