@@ -1,4 +1,6 @@
 import {
+  EnvironmentOutlined,
+  IdcardOutlined,
   LockOutlined,
   MobileOutlined,
   SafetyOutlined,
@@ -10,7 +12,9 @@ import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
 import { useCountdown } from '@/hooks/useCountdown';
-import { registerMerchant, sendSmsCode } from '@/services/sys';
+import { sendSmsCode } from '@/services/sys';
+import { registerMerchant } from '@/services/sys-admin';
+import { splitFieldErrors } from '@/pages/Sys/shared/logic';
 import { errorText } from '@/utils/errors';
 import { formatMessage } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
@@ -19,7 +23,22 @@ import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
-/** Merchant sign-up: business, contact, mobile + SMS code, password (POST /sys/merchant/register). */
+const FIELDS = [
+  'merchantName',
+  'contactName',
+  'mobile',
+  'code',
+  'password',
+  'repassword',
+  'address',
+  'licenceNo',
+];
+
+/**
+ * Merchant sign-up: business, contact, mobile + SMS code, password, optional address and
+ * licence (POST /sys/merchant/register). The answer is an application waiting for the
+ * platform's review: the result page shows its number.
+ */
 const Register: React.FC = () => {
   const [form] = Form.useForm();
   const navigate = useNavigate();
@@ -54,26 +73,30 @@ const Register: React.FC = () => {
     setSubmitting(true);
     setError(undefined);
     try {
+      const merchant = values.merchantName.trim();
       const result = await registerMerchant({
-        merchantName: values.merchantName.trim(),
+        merchantName: merchant,
         contactName: values.contactName.trim(),
         mobile: values.mobile.trim(),
         code: values.code.trim(),
         password: values.password,
+        repassword: values.repassword,
+        address: values.address?.trim() || undefined,
+        licenceNo: values.licenceNo?.trim() || undefined,
       });
-      const account = result?.userName || values.mobile.trim();
       navigate(
-        `/user/registerResult?account=${encodeURIComponent(account)}&merchant=${encodeURIComponent(values.merchantName.trim())}`,
+        `/user/registerResult?application=${encodeURIComponent(String(result.applicationId))}` +
+          `&status=${encodeURIComponent(result.status)}&merchant=${encodeURIComponent(merchant)}`,
         { replace: true },
       );
     } catch (e) {
-      setError(errorText(e));
       if (e instanceof RequestError && e.fields) {
-        form.setFields(
-          Object.entries(e.fields)
-            .filter(([name]) => form.getFieldInstance(name) !== undefined)
-            .map(([name, msg]) => ({ name, errors: [msg] })),
-        );
+        const split = splitFieldErrors(e.fields, FIELDS);
+        form.setFields(split.fields);
+        setError(split.rest.length ? split.rest.join(' ') : undefined);
+        if (!split.fields.length) setError(errorText(e));
+      } else {
+        setError(errorText(e));
       }
       setSubmitting(false);
     }
@@ -154,7 +177,7 @@ const Register: React.FC = () => {
           />
         </Form.Item>
         <Form.Item
-          name="confirm"
+          name="repassword"
           dependencies={['password']}
           rules={[
             { required: true, message: t('password.confirm.required') },
@@ -172,8 +195,28 @@ const Register: React.FC = () => {
             autoComplete="new-password"
           />
         </Form.Item>
+        <Form.Item name="address">
+          <Input
+            prefix={<EnvironmentOutlined />}
+            placeholder={t('sys.register.address')}
+            maxLength={255}
+          />
+        </Form.Item>
+        <Form.Item name="licenceNo">
+          <Input
+            prefix={<IdcardOutlined />}
+            placeholder={t('sys.register.licenceNo')}
+            maxLength={64}
+          />
+        </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={submitting}
+            data-testid="register-submit"
+          >
             {t('register.submit')}
           </Button>
         </Form.Item>

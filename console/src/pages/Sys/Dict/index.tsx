@@ -1,0 +1,293 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Popconfirm,
+  Row,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import React, { useRef, useState } from 'react';
+import { Access } from '@/components/Access';
+import {
+  deleteDictEntry,
+  deleteDictType,
+  listDictEntries,
+  listDictTypes,
+  setDictEntryStatus,
+  type DictEntry,
+  type DictType,
+} from '@/services/sys-admin';
+import { pageParams, parseLabels } from '../shared/logic';
+import StatusSwitch from '../shared/StatusSwitch';
+import { t } from '../shared/text';
+import { EntryForm, TypeForm } from './components/DictForms';
+
+/** /sys/dict: dictionary types and their entries (label, code, sort, status, per-language labels). */
+const DictPage: React.FC = () => {
+  const { message } = App.useApp();
+  const types = useRef<ActionType>();
+  const entries = useRef<ActionType>();
+  const [type, setType] = useState<DictType>();
+  const [typeForm, setTypeForm] = useState<{ key: number; open: boolean; type?: DictType }>({
+    key: 0,
+    open: false,
+  });
+  const [entryForm, setEntryForm] = useState<{ key: number; open: boolean; entry?: DictEntry }>({
+    key: 0,
+    open: false,
+  });
+
+  const typeColumns: ProColumns<DictType>[] = [
+    {
+      title: t('sys.dict.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+    },
+    {
+      title: t('sys.dict.type.name'),
+      dataIndex: 'name',
+      hideInSearch: true,
+      render: (_, r) => (
+        <Space size={4}>
+          <span>{r.name}</span>
+          {r.builtin && <Tag>{t('sys.builtin')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('sys.dict.type.code'), dataIndex: 'code', hideInSearch: true, copyable: true },
+    {
+      title: t('sys.description'),
+      dataIndex: 'description',
+      hideInSearch: true,
+      hideInTable: true,
+      ellipsis: true,
+    },
+    {
+      title: t('sys.actions'),
+      valueType: 'option',
+      width: 150,
+      render: (_, r) => [
+        <Access key="edit" code="sys:dict:edit">
+          <Typography.Link
+            onClick={(e) => {
+              e.stopPropagation();
+              setTypeForm((f) => ({ key: f.key + 1, open: true, type: r }));
+            }}
+          >
+            <EditOutlined /> {t('sys.edit')}
+          </Typography.Link>
+        </Access>,
+        !r.builtin && (
+          <Access key="delete" code="sys:dict:delete">
+            <Popconfirm
+              title={t('sys.confirm.delete', { name: r.name })}
+              description={t('sys.dict.type.delete.hint')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={async (e) => {
+                e?.stopPropagation();
+                await deleteDictType(r.id);
+                message.success(t('common.deleteSucceed'));
+                if (type?.id === r.id) setType(undefined);
+                types.current?.reload();
+              }}
+              onCancel={(e) => e?.stopPropagation()}
+            >
+              <Typography.Link type="danger" onClick={(e) => e.stopPropagation()}>
+                <DeleteOutlined /> {t('sys.delete')}
+              </Typography.Link>
+            </Popconfirm>
+          </Access>
+        ),
+      ],
+    },
+  ];
+
+  const entryColumns: ProColumns<DictEntry>[] = [
+    {
+      title: t('sys.dict.entry.key'),
+      dataIndex: 'dictKey',
+      render: (_, r) => (
+        <Space size={4}>
+          <span>{r.dictKey}</span>
+          {r.builtin && <Tag>{t('sys.builtin')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('sys.dict.entry.value'), dataIndex: 'dictValue', copyable: true },
+    {
+      title: t('sys.dict.entry.labels'),
+      dataIndex: 'labels',
+      render: (_, r) => {
+        const labels = parseLabels(r.labels);
+        const tags = Object.keys(labels);
+        if (!tags.length) return '-';
+        return (
+          <Tooltip
+            title={tags.map((tag) => (
+              <div key={tag}>
+                {tag}: {labels[tag]}
+              </div>
+            ))}
+          >
+            <Tag color="blue">{t('sys.dict.entry.labelCount', { count: tags.length })}</Tag>
+          </Tooltip>
+        );
+      },
+    },
+    { title: t('sys.sort'), dataIndex: 'sort', width: 80 },
+    {
+      title: t('sys.status'),
+      dataIndex: 'status',
+      width: 120,
+      render: (_, r) => (
+        <StatusSwitch
+          enabled={r.status === 1}
+          name={r.dictKey}
+          enableCode="sys:dict:enable"
+          disableCode="sys:dict:disable"
+          onChange={(enabled) => setDictEntryStatus(r.id, enabled)}
+          onDone={() => entries.current?.reload()}
+        />
+      ),
+    },
+    {
+      title: t('sys.actions'),
+      valueType: 'option',
+      width: 150,
+      render: (_, r) => [
+        <Access key="edit" code="sys:dict:edit">
+          <Typography.Link
+            onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true, entry: r }))}
+          >
+            <EditOutlined /> {t('sys.edit')}
+          </Typography.Link>
+        </Access>,
+        !r.builtin && (
+          <Access key="delete" code="sys:dict:delete">
+            <Popconfirm
+              title={t('sys.confirm.delete', { name: r.dictKey })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={async () => {
+                await deleteDictEntry(r.id);
+                message.success(t('common.deleteSucceed'));
+                entries.current?.reload();
+              }}
+            >
+              <Typography.Link type="danger">
+                <DeleteOutlined /> {t('sys.delete')}
+              </Typography.Link>
+            </Popconfirm>
+          </Access>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <div className="venue-page" data-testid="sys-dict-page">
+      <Row gutter={16}>
+        <Col xs={24} lg={10}>
+          <ProTable<DictType>
+            rowKey="id"
+            actionRef={types}
+            headerTitle={t('sys.dict.types')}
+            columns={typeColumns}
+            search={{ labelWidth: 'auto', span: 24 }}
+            pagination={{ defaultPageSize: 10, showSizeChanger: false, size: 'small' }}
+            options={{ density: false, reload: true, setting: true, fullScreen: false }}
+            columnsState={{
+              persistenceKey: 'venue.sys.dict.types',
+              persistenceType: 'localStorage',
+            }}
+            rowClassName={(r) => (r.id === type?.id ? 'ant-table-row-selected' : '')}
+            onRow={(r) => ({ onClick: () => setType(r), style: { cursor: 'pointer' } })}
+            request={async (params) => {
+              const page = await listDictTypes(pageParams(params));
+              if (!type && page.records.length) setType(page.records[0]);
+              return { data: page.records, total: page.total, success: true };
+            }}
+            toolBarRender={() => [
+              <Access key="add" code="sys:dict:add">
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
+                >
+                  {t('sys.dict.type.add')}
+                </Button>
+              </Access>,
+            ]}
+          />
+        </Col>
+        <Col xs={24} lg={14}>
+          {type ? (
+            <ProTable<DictEntry>
+              key={type.code}
+              rowKey="id"
+              actionRef={entries}
+              headerTitle={t('sys.dict.entries', { name: type.name })}
+              columns={entryColumns}
+              search={false}
+              pagination={false}
+              options={{ density: true, reload: true, setting: true, fullScreen: false }}
+              columnsState={{
+                persistenceKey: 'venue.sys.dict.entries',
+                persistenceType: 'localStorage',
+              }}
+              request={async () => {
+                const list = await listDictEntries(type.code);
+                return { data: list, success: true };
+              }}
+              toolBarRender={() => [
+                <Access key="add" code="sys:dict:add">
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
+                  >
+                    {t('sys.dict.entry.add')}
+                  </Button>
+                </Access>,
+              ]}
+            />
+          ) : (
+            <Card>
+              <Empty description={t('sys.dict.pick')} />
+            </Card>
+          )}
+        </Col>
+      </Row>
+      <TypeForm
+        key={`t${typeForm.key}`}
+        open={typeForm.open}
+        type={typeForm.type}
+        onOpenChange={(o) => setTypeForm((f) => ({ ...f, open: o }))}
+        onSaved={(saved) => {
+          types.current?.reload();
+          if (!typeForm.type || typeForm.type.id === type?.id) setType(saved);
+        }}
+      />
+      {type && (
+        <EntryForm
+          key={`e${entryForm.key}`}
+          open={entryForm.open}
+          type={type.code}
+          entry={entryForm.entry}
+          onOpenChange={(o) => setEntryForm((f) => ({ ...f, open: o }))}
+          onSaved={() => entries.current?.reload()}
+        />
+      )}
+    </div>
+  );
+};
+
+export default DictPage;

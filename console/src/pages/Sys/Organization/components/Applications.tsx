@@ -1,0 +1,172 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import {
+  ModalForm,
+  ProFormTextArea,
+  ProTable,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { App, Form, Tag, Typography } from 'antd';
+import React, { useRef, useState } from 'react';
+import { Access } from '@/components/Access';
+import {
+  approveApplication,
+  listApplications,
+  rejectApplication,
+  type ApplicationStatus,
+  type MerchantApplication,
+} from '@/services/sys-admin';
+import { formatDate } from '@/utils/intl';
+import { showFormError } from '../../shared/errors';
+import { pageParams } from '../../shared/logic';
+import { t } from '../../shared/text';
+
+const COLORS: Record<ApplicationStatus, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+/** Merchant sign-ups waiting for the platform (platform users only): approve or reject. */
+const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
+  const { message, modal } = App.useApp();
+  const action = useRef<ActionType>();
+  const [rejecting, setRejecting] = useState<MerchantApplication>();
+  const [form] = Form.useForm<{ reason: string }>();
+  const reload = () => action.current?.reload();
+
+  const approve = (a: MerchantApplication) =>
+    modal.confirm({
+      title: t('sys.signup.approve.confirm', { name: a.businessName }),
+      content: t('sys.signup.approve.hint'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const created = await approveApplication(a.id);
+        modal.success({
+          title: t('sys.signup.approved', { name: a.businessName }),
+          content: t('sys.signup.approved.account', { account: created.adminUsername }),
+          okText: t('common.ok'),
+        });
+        reload();
+        onApproved();
+      },
+    });
+
+  const columns: ProColumns<MerchantApplication>[] = [
+    { title: t('sys.signup.number'), dataIndex: 'id', hideInSearch: true, width: 90 },
+    { title: t('sys.signup.business'), dataIndex: 'businessName', hideInSearch: true },
+    { title: t('sys.org.contact'), dataIndex: 'contact', hideInSearch: true },
+    { title: t('sys.org.mobile'), dataIndex: 'mobile', hideInSearch: true },
+    { title: t('sys.org.address'), dataIndex: 'address', hideInSearch: true, ellipsis: true },
+    { title: t('sys.org.licenceNo'), dataIndex: 'licenceNo', hideInSearch: true },
+    {
+      title: t('sys.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: 'pending',
+      valueEnum: {
+        pending: t('sys.signup.status.pending'),
+        approved: t('sys.signup.status.approved'),
+        rejected: t('sys.signup.status.rejected'),
+      },
+      render: (_, r) => <Tag color={COLORS[r.status]}>{t(`sys.signup.status.${r.status}`)}</Tag>,
+    },
+    {
+      title: t('sys.signup.reason'),
+      dataIndex: 'reason',
+      hideInSearch: true,
+      ellipsis: true,
+      render: (_, r) => r.reason || '-',
+    },
+    {
+      title: t('sys.signup.submittedAt'),
+      dataIndex: 'createdAt',
+      hideInSearch: true,
+      render: (_, r) => formatDate(r.createdAt),
+    },
+    {
+      title: t('sys.signup.reviewed'),
+      dataIndex: 'reviewedAt',
+      hideInSearch: true,
+      render: (_, r) => (r.reviewedAt ? `${r.reviewedBy} ${formatDate(r.reviewedAt)}` : '-'),
+    },
+    {
+      title: t('sys.actions'),
+      valueType: 'option',
+      width: 170,
+      render: (_, r) =>
+        r.status === 'pending'
+          ? [
+              <Access key="approve" code="sys:org:add">
+                <Typography.Link onClick={() => approve(r)}>
+                  <CheckOutlined /> {t('sys.signup.approve')}
+                </Typography.Link>
+              </Access>,
+              <Access key="reject" code="sys:org:edit">
+                <Typography.Link type="danger" onClick={() => setRejecting(r)}>
+                  <CloseOutlined /> {t('sys.signup.reject')}
+                </Typography.Link>
+              </Access>,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <>
+      <ProTable<MerchantApplication>
+        rowKey="id"
+        actionRef={action}
+        headerTitle={t('sys.signup.title')}
+        columns={columns}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        columnsState={{
+          persistenceKey: 'venue.sys.signup.columns',
+          persistenceType: 'localStorage',
+        }}
+        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        request={async (params) => {
+          const page = await listApplications(pageParams(params));
+          return { data: page.records, total: page.total, success: true };
+        }}
+      />
+      <ModalForm<{ reason: string }>
+        name="rejectForm"
+        form={form}
+        open={!!rejecting}
+        title={t('sys.signup.reject.title', { name: rejecting?.businessName ?? '' })}
+        width={480}
+        modalProps={{ destroyOnClose: true }}
+        onOpenChange={(o) => !o && setRejecting(undefined)}
+        submitter={{
+          searchConfig: { submitText: t('sys.signup.reject'), resetText: t('common.cancel') },
+        }}
+        onFinish={async ({ reason }) => {
+          if (!rejecting) return true;
+          try {
+            await rejectApplication(rejecting.id, reason.trim());
+            message.success(t('common.modifySucceed'));
+            setRejecting(undefined);
+            reload();
+            return true;
+          } catch (e) {
+            const text = showFormError(form, e, ['reason']);
+            if (text) message.error(text);
+            return false;
+          }
+        }}
+      >
+        <ProFormTextArea
+          name="reason"
+          label={t('sys.signup.reason')}
+          rules={[{ required: true, whitespace: true, message: t('sys.signup.reason.required') }]}
+          fieldProps={{ maxLength: 255, showCount: true, rows: 3 }}
+        />
+      </ModalForm>
+    </>
+  );
+};
+
+export default Applications;

@@ -1,0 +1,136 @@
+import { Button, Drawer, Empty, Space, Spin, Tag, Tree, App } from 'antd';
+import React, { useEffect, useMemo, useState } from 'react';
+import { getRole, grantTree, setRoleGrants, type GrantNode, type Role } from '@/services/sys-admin';
+import { menuTitle } from '@/utils/intl';
+import {
+  allKeys,
+  checkedKeysOf,
+  grantsFromKeys,
+  grantTreeData,
+  type GrantTreeNode,
+} from '../../shared/logic';
+import { actionLabel, t } from '../../shared/text';
+
+export interface GrantDrawerProps {
+  role?: Role;
+  onClose: () => void;
+}
+
+/**
+ * A role's grants in one tree with checkboxes: each menu, and below it the operation keys
+ * it offers that the current user may hand on. Checking a menu checks all its operations.
+ */
+const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
+  const { message } = App.useApp();
+  const [nodes, setNodes] = useState<GrantNode[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!role) return;
+    let live = true;
+    setLoading(true);
+    Promise.all([grantTree(), getRole(role.id)])
+      .then(([tree, detail]) => {
+        if (!live) return;
+        setNodes(tree ?? []);
+        setChecked(checkedKeysOf(tree ?? [], detail));
+        setExpanded(
+          allKeys(
+            grantTreeData(
+              tree ?? [],
+              () => '',
+              () => '',
+            ),
+          ).filter((k) => k.startsWith('m:')),
+        );
+      })
+      .catch(() => onClose())
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [role?.id]);
+
+  const treeData = useMemo(
+    () => grantTreeData(nodes, (n) => menuTitle({ name: n.name, title: n.title }), actionLabel),
+    [nodes],
+  );
+  const every = useMemo(() => allKeys(treeData), [treeData]);
+
+  const save = async () => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      await setRoleGrants(role.id, grantsFromKeys(nodes, checked));
+      message.success(t('common.modifySucceed'));
+      onClose();
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={!!role}
+      onClose={onClose}
+      width={520}
+      destroyOnClose
+      title={t('sys.role.grants.title', { name: role?.name ?? '' })}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={save} data-testid="grant-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button size="small" onClick={() => setExpanded(every)}>
+          {t('sys.expandAll')}
+        </Button>
+        <Button size="small" onClick={() => setExpanded([])}>
+          {t('sys.collapseAll')}
+        </Button>
+        <Button size="small" onClick={() => setChecked(every)}>
+          {t('sys.checkAll')}
+        </Button>
+        <Button size="small" onClick={() => setChecked([])}>
+          {t('sys.checkNone')}
+        </Button>
+      </Space>
+      <Spin spinning={loading}>
+        {treeData.length === 0 && !loading ? (
+          <Empty />
+        ) : (
+          <Tree<GrantTreeNode>
+            checkable
+            selectable={false}
+            treeData={treeData}
+            checkedKeys={checked}
+            expandedKeys={expanded}
+            onExpand={(keys) => setExpanded(keys as string[])}
+            onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked) as string[])}
+            titleRender={(n) =>
+              n.isAction ? (
+                <Tag bordered={false} color="blue" data-grant={n.key}>
+                  {n.title}
+                </Tag>
+              ) : (
+                <span data-grant={n.key}>{n.title}</span>
+              )
+            }
+          />
+        )}
+      </Spin>
+    </Drawer>
+  );
+};
+
+export default GrantDrawer;

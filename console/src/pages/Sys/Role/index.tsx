@@ -1,0 +1,189 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useModel } from '@umijs/max';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import React, { useRef, useState } from 'react';
+import { Access } from '@/components/Access';
+import {
+  deleteRole,
+  listRoles,
+  setRoleStatus,
+  type Role,
+  type RoleQuery,
+} from '@/services/sys-admin';
+import { formatDate } from '@/utils/intl';
+import { pageParams } from '../shared/logic';
+import StatusSwitch from '../shared/StatusSwitch';
+import { t } from '../shared/text';
+import GrantDrawer from './components/GrantDrawer';
+import RoleForm, { dataScopeLabel } from './components/RoleForm';
+
+/** /sys/role: roles with their data scope, status and grants (menus + operation keys). */
+const RolePage: React.FC = () => {
+  const { message } = App.useApp();
+  const { initialState } = useModel('@@initialState');
+  const user = initialState?.currentUser;
+  const platform = user?.orgType === 'platform';
+  const action = useRef<ActionType>();
+  const [editing, setEditing] = useState<Role>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [granting, setGranting] = useState<Role>();
+  const reload = () => action.current?.reload();
+
+  /** A merchant changes its own roles only; the platform's templates are read-only to it. */
+  const owned = (r: Role) => platform || r.merchantId === user?.merchantId;
+
+  const openForm = (role?: Role) => {
+    setEditing(role);
+    setFormKey((k) => k + 1);
+    setFormOpen(true);
+  };
+
+  const columns: ProColumns<Role>[] = [
+    {
+      title: t('sys.role.name'),
+      dataIndex: 'name',
+      render: (_, r) => (
+        <Space size={4}>
+          <span>{r.name}</span>
+          {r.builtin && <Tag>{t('sys.builtin')}</Tag>}
+          {r.merchantId === 0 && !platform && <Tag color="purple">{t('sys.role.template')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('sys.role.code'), dataIndex: 'code', copyable: true },
+    { title: t('sys.description'), dataIndex: 'description', hideInSearch: true, ellipsis: true },
+    {
+      title: t('sys.role.dataScope'),
+      dataIndex: 'dataScope',
+      hideInSearch: true,
+      render: (_, r) => dataScopeLabel(r.dataScope),
+    },
+    {
+      title: t('sys.role.platformOnly'),
+      dataIndex: 'platformOnly',
+      hideInSearch: true,
+      hideInTable: !platform,
+      render: (_, r) => (r.platformOnly ? <Tag color="blue">{t('sys.yes')}</Tag> : t('sys.no')),
+    },
+    { title: t('sys.sort'), dataIndex: 'sort', hideInSearch: true, sorter: true, width: 80 },
+    {
+      title: t('sys.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: {
+        1: { text: t('sys.status.enabled'), status: 'Success' },
+        0: { text: t('sys.status.disabled'), status: 'Default' },
+      },
+      render: (_, r) =>
+        owned(r) ? (
+          <StatusSwitch
+            enabled={r.status === 1}
+            name={r.name}
+            enableCode="sys:role:enable"
+            disableCode="sys:role:disable"
+            onChange={(enabled) => setRoleStatus(r.id, enabled)}
+            onDone={reload}
+          />
+        ) : (
+          <Tag color={r.status === 1 ? 'green' : 'default'}>
+            {r.status === 1 ? t('sys.status.enabled') : t('sys.status.disabled')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('sys.createdAt'),
+      dataIndex: 'createdAt',
+      hideInSearch: true,
+      hideInTable: true,
+      render: (_, r) => formatDate(r.createdAt),
+    },
+    {
+      title: t('sys.actions'),
+      valueType: 'option',
+      width: 230,
+      render: (_, r) =>
+        owned(r)
+          ? [
+              <Access key="edit" code="sys:role:edit">
+                <Typography.Link onClick={() => openForm(r)}>
+                  <EditOutlined /> {t('sys.edit')}
+                </Typography.Link>
+              </Access>,
+              <Access key="grant" code="sys:role:edit">
+                <Typography.Link
+                  onClick={() => setGranting(r)}
+                  data-testid={`role-grant-${r.code}`}
+                >
+                  <SafetyOutlined /> {t('sys.role.grants')}
+                </Typography.Link>
+              </Access>,
+              !r.builtin && (
+                <Access key="delete" code="sys:role:delete">
+                  <Popconfirm
+                    title={t('sys.confirm.delete', { name: r.name })}
+                    okText={t('common.ok')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={async () => {
+                      await deleteRole(r.id);
+                      message.success(t('common.deleteSucceed'));
+                      reload();
+                    }}
+                  >
+                    <Typography.Link type="danger">
+                      <DeleteOutlined /> {t('sys.delete')}
+                    </Typography.Link>
+                  </Popconfirm>
+                </Access>
+              ),
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <div className="venue-page" data-testid="sys-role-page">
+      <ProTable<Role>
+        rowKey="id"
+        actionRef={action}
+        headerTitle={t('sys.role.title')}
+        columns={columns}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        columnsState={{ persistenceKey: 'venue.sys.role.columns', persistenceType: 'localStorage' }}
+        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        request={async (params, sort) => {
+          const q = pageParams(params) as RoleQuery & { pageNo: number; pageSize: number };
+          if (q.status !== undefined) q.status = Number(q.status) as 0 | 1;
+          if (sort?.sort) q.sort = `sort,${sort.sort === 'ascend' ? 'asc' : 'desc'}`;
+          const page = await listRoles(q);
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() => [
+          <Access key="add" code="sys:role:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openForm()}
+              data-testid="role-add"
+            >
+              {t('sys.role.add')}
+            </Button>
+          </Access>,
+        ]}
+      />
+      <RoleForm
+        key={formKey}
+        open={formOpen}
+        role={editing}
+        platform={platform}
+        onOpenChange={setFormOpen}
+        onSaved={reload}
+      />
+      <GrantDrawer role={granting} onClose={() => setGranting(undefined)} />
+    </div>
+  );
+};
+
+export default RolePage;

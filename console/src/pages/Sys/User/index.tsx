@@ -1,0 +1,295 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
+import { Access } from '@/components/Access';
+import {
+  allRoles,
+  deleteUser,
+  exportUsers,
+  listUsers,
+  resetUserPassword,
+  setUserStatus,
+  USER_IMPORT_URL,
+  USER_TEMPLATE_URL,
+  type Role,
+  type UserQuery,
+  type UserView,
+} from '@/services/sys-admin';
+import { formatDate } from '@/utils/intl';
+import ImportModal from '../shared/ImportModal';
+import { orgOptions, pageParams } from '../shared/logic';
+import { showOncePassword } from '../shared/OncePassword';
+import StatusSwitch from '../shared/StatusSwitch';
+import { t } from '../shared/text';
+import { useOrgTree } from '../shared/useOrgTree';
+import UserForm from './components/UserForm';
+
+const IMPORT_COLUMNS = ['username', 'mobile', 'realName', 'email', 'orgId', 'roles', 'password'];
+
+const fieldLabel = (field: string): string => {
+  const key = field === 'roleIds' ? 'roles' : field === 'orgId' ? 'org' : field;
+  const labels: Record<string, string> = {
+    username: t('sys.user.username'),
+    mobile: t('sys.user.mobile'),
+    realName: t('sys.user.realName'),
+    email: t('sys.user.email'),
+    org: t('sys.user.org'),
+    roles: t('sys.user.roles'),
+    password: t('sys.user.password'),
+  };
+  return labels[key] ?? field;
+};
+
+/** /sys/user: users of the caller's scope (spec route table; issue 4). */
+const UserPage: React.FC = () => {
+  const { message, modal } = App.useApp();
+  const action = useRef<ActionType>();
+  const lastQuery = useRef<UserQuery>({});
+  const { tree: orgs } = useOrgTree();
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [editing, setEditing] = useState<UserView>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    allRoles()
+      .then(setRoles)
+      .catch(() => undefined);
+  }, []);
+
+  const orgTreeData = useMemo(() => orgOptions(orgs), [orgs]);
+  const reload = () => action.current?.reload();
+
+  const openForm = (user?: UserView) => {
+    setEditing(user);
+    setFormKey((k) => k + 1);
+    setFormOpen(true);
+  };
+
+  const resetPassword = (user: UserView) =>
+    modal.confirm({
+      title: t('sys.user.reset.confirm', { name: user.username }),
+      content: t('sys.user.reset.hint'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const { password } = await resetUserPassword(user.id);
+        showOncePassword(modal, { user: user.username, password });
+        reload();
+      },
+    });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportUsers(lastQuery.current);
+    } catch {
+      /* the request layer shows the server's message (e.g. no data to export) */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ProColumns<UserView>[] = [
+    {
+      title: t('sys.user.username'),
+      dataIndex: 'username',
+      fixed: 'left',
+      render: (_, r) => (
+        <Space size={4}>
+          <span data-testid="user-name">{r.username}</span>
+          {r.adminFlag === '1' && <Tag color="gold">{t('sys.user.admin')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('sys.user.realName'), dataIndex: 'realName', hideInSearch: true },
+    { title: t('sys.user.mobile'), dataIndex: 'mobile' },
+    { title: t('sys.user.email'), dataIndex: 'email', hideInSearch: true, hideInTable: true },
+    {
+      title: t('sys.user.org'),
+      dataIndex: 'orgId',
+      valueType: 'treeSelect',
+      fieldProps: {
+        treeData: orgTreeData,
+        treeDefaultExpandAll: true,
+        showSearch: true,
+        treeNodeFilterProp: 'title',
+      },
+      render: (_, r) => r.orgName,
+    },
+    {
+      title: t('sys.user.roles'),
+      dataIndex: 'roleId',
+      valueType: 'select',
+      fieldProps: {
+        options: roles.map((r) => ({ label: r.name, value: r.id })),
+        showSearch: true,
+        optionFilterProp: 'label',
+      },
+      render: (_, r) =>
+        r.roles.length
+          ? r.roles.map((role) => (
+              <Tag key={role.id} style={{ marginBottom: 2 }}>
+                {role.name}
+              </Tag>
+            ))
+          : '-',
+    },
+    {
+      title: t('sys.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: {
+        1: { text: t('sys.status.enabled'), status: 'Success' },
+        0: { text: t('sys.status.disabled'), status: 'Default' },
+      },
+      render: (_, r) => (
+        <StatusSwitch
+          enabled={r.status === 1}
+          name={r.username}
+          enableCode="sys:user:enable"
+          disableCode="sys:user:disable"
+          onChange={(enabled) => setUserStatus(r.id, enabled)}
+          onDone={reload}
+        />
+      ),
+    },
+    {
+      title: t('sys.user.lastLogin'),
+      dataIndex: 'lastLoginAt',
+      hideInSearch: true,
+      render: (_, r) => (r.lastLoginAt ? formatDate(r.lastLoginAt) : '-'),
+    },
+    {
+      title: t('sys.createdAt'),
+      dataIndex: 'createdAt',
+      hideInSearch: true,
+      sorter: true,
+      render: (_, r) => formatDate(r.createdAt),
+    },
+    {
+      title: t('sys.actions'),
+      valueType: 'option',
+      fixed: 'right',
+      width: 220,
+      render: (_, r) => [
+        <Access key="edit" code="sys:user:edit">
+          <Typography.Link onClick={() => openForm(r)}>
+            <EditOutlined /> {t('sys.edit')}
+          </Typography.Link>
+        </Access>,
+        <Access key="reset" code="sys:user:edit">
+          <Typography.Link onClick={() => resetPassword(r)}>
+            <KeyOutlined /> {t('sys.user.reset')}
+          </Typography.Link>
+        </Access>,
+        <Access key="delete" code="sys:user:delete">
+          <Popconfirm
+            title={t('sys.confirm.delete', { name: r.username })}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => {
+              await deleteUser(r.id);
+              message.success(t('common.deleteSucceed'));
+              reload();
+            }}
+          >
+            <Typography.Link type="danger">
+              <DeleteOutlined /> {t('sys.delete')}
+            </Typography.Link>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  return (
+    <div className="venue-page" data-testid="sys-user-page">
+      <ProTable<UserView>
+        rowKey="id"
+        actionRef={action}
+        headerTitle={t('sys.user.title')}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        columnsState={{ persistenceKey: 'venue.sys.user.columns', persistenceType: 'localStorage' }}
+        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        request={async (params, sort) => {
+          const q = pageParams(params) as UserQuery & { pageNo: number; pageSize: number };
+          if (q.status !== undefined) q.status = Number(q.status) as 0 | 1;
+          if (sort?.createdAt) q.sort = `createdAt,${sort.createdAt === 'ascend' ? 'asc' : 'desc'}`;
+          lastQuery.current = { ...q };
+          const page = await listUsers(q);
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() => [
+          <Access key="add" code="sys:user:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openForm()}
+              data-testid="user-add"
+            >
+              {t('sys.user.add')}
+            </Button>
+          </Access>,
+          <Access key="import" code="sys:user:import">
+            <Button
+              icon={<UploadOutlined />}
+              onClick={() => setImportOpen(true)}
+              data-testid="user-import"
+            >
+              {t('sys.import')}
+            </Button>
+          </Access>,
+          <Access key="export" code="sys:user:export">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={onExport}
+              data-testid="user-export"
+            >
+              {t('sys.export')}
+            </Button>
+          </Access>,
+        ]}
+      />
+      <UserForm
+        key={formKey}
+        open={formOpen}
+        user={editing}
+        orgs={orgs}
+        roles={roles}
+        onOpenChange={setFormOpen}
+        onSaved={reload}
+      />
+      <ImportModal
+        open={importOpen}
+        title={t('sys.user.import')}
+        importUrl={USER_IMPORT_URL}
+        templateUrl={USER_TEMPLATE_URL}
+        accept=".xlsx"
+        columns={IMPORT_COLUMNS}
+        fieldLabel={fieldLabel}
+        onClose={() => setImportOpen(false)}
+        onImported={(r) => {
+          message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
+          reload();
+        }}
+      />
+    </div>
+  );
+};
+
+export default UserPage;
