@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/cuisine"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
@@ -16,5 +17,6 @@ import (
 // instead of its tables.
 func Domain(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module, error) {
 	proc := process.New(deps, core)
-	return []app.Module{proc, cuisine.New(deps, core.Orgs)}, nil
+	return []app.Module{proc, cuisine.New(deps, core.Orgs),
+		advert.New(deps, core, proc)}, nil
 }

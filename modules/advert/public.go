@@ -1,0 +1,204 @@
+package advert
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/i18n"
+)
+
+// publicRoutes are the tablets' calls: no staff login, the tablet's secret
+// key in the path.
+func (m *Module) publicRoutes(g *api.Group) {
+	g.Handle(api.Route{Method: http.MethodGet, Path: "/public/tablet/:tabletKey/playlist", Access: api.Public, Raw: true, Log: api.LogOff,
+		Summary: "The approved ads a tablet plays now (ETag; If-None-Match answers 304)", Result: Playlist{}}, m.playlist)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/tablet/:tabletKey/plays", Access: api.Public, MaxBody: 64 << 10,
+		Summary: "Report plays; a resent report id counts once", Body: []PlayInput{}, Result: PlaysResult{}}, m.plays)
+}
+
+// playlist answers from memory: a tablet polling an unchanged playlist
+// gets 304 Not Modified, and neither path queries the database.
+func (m *Module) playlist(c *api.Ctx) (any, error) {
+	e, err := m.lists.get(c.Ctx(), c.Param("tabletKey"), time.Now())
+	if err != nil {
+		return nil, err
+	}
+	if !e.found {
+		return nil, api.NotFound()
+	}
+	m.seen.touch(e.tabletID, appVersion(c.GetHeader("X-App-Version")))
+	lang := c.Lang()
+	etag := `"` + e.hash + "-" + lang + `"`
+	h := c.Writer.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "no-cache")
+	if matches(c.GetHeader("If-None-Match"), etag) {
+		c.Status(http.StatusNotModified)
+		c.Writer.WriteHeaderNow()
+		return nil, nil
+	}
+	msg, _ := json.Marshal(i18n.T(lang, "ok", nil))
+	body := make([]byte, 0, len(e.result)+len(msg)+40)
+	body = append(body, `{"code":10000,"msg":`...)
+	body = append(body, msg...)
+	body = append(body, `,"result":`...)
+	body = append(body, e.result...)
+	body = append(body, '}')
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+	return nil, nil
+}
+
+// matches reports whether an If-None-Match header names the entity tag.
+func matches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	if header == etag {
+		return true
+	}
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == etag || part == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// appVersion keeps a sane version string a tablet reports.
+func appVersion(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) > 32 {
+		return ""
+	}
+	for _, r := range v {
+		if r < 0x21 || r > 0x7e {
+			return ""
+		}
+	}
+	return v
+}
+
+// PlayInput reports count plays of an ad; ReportID is chosen by the
+// tablet and makes a resent report count once.
+type PlayInput struct {
+	ReportID string `json:"reportId"`
+	AdvertID uint64 `json:"advertId"`
+	Count    int    `json:"count"`
+}
+
+// PlaysResult answers a report.
+type PlaysResult struct {
+	Accepted  int      `json:"accepted"`  // reports counted now
+	Duplicate int      `json:"duplicate"` // reports counted before
+	Refused   []uint64 `json:"refused"`   // ads this tablet does not play
+}
+
+func (m *Module) plays(c *api.Ctx) (any, error) {
+	var in []PlayInput
+	if err := c.Bind(&in); err != nil {
+		return nil, err
+	}
+	if err := checkPlays(in); err != nil {
+		return nil, err
+	}
+	e, err := m.lists.get(c.Ctx(), c.Param("tabletKey"), time.Now())
+	if err != nil {
+		return nil, err
+	}
+	if !e.found {
+		return nil, api.NotFound()
+	}
+	return m.RecordPlays(c.Ctx(), e.tabletID, in)
+}
+
+func checkPlays(in []PlayInput) error {
+	var c api.Check
+	switch {
+	case len(in) == 0:
+		c.Add("body", "validation.required", nil)
+	case len(in) > maxPlaysReport:
+		c.Add("body", "advert.too_many_reports", map[string]any{"Max": maxPlaysReport})
+	}
+	for _, p := range in {
+		id := strings.TrimSpace(p.ReportID)
+		if id == "" || len(id) > 64 || p.AdvertID == 0 || p.Count < 1 || p.Count > maxPlayCount {
+			c.Add("body", "advert.bad_report", map[string]any{"Max": maxPlayCount})
+			break
+		}
+	}
+	return c.Err()
+}
+
+// RecordPlays counts a tablet's play reports: each report id once, and
+// only for ads the tablet was given (approved, or ended since).
+func (m *Module) RecordPlays(ctx context.Context, tabletID uint64, in []PlayInput) (*PlaysResult, error) {
+	var t Tablet
+	if err := m.sys(ctx).Take(&t, tabletID).Error; err != nil {
+		return nil, err
+	}
+	venue, err := m.orgs.get(ctx, t.VenueID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]uint64, 0, len(in))
+	for _, p := range in {
+		ids = append(ids, p.AdvertID)
+	}
+	areas := venue.Areas
+	if areas == nil {
+		areas = []string{}
+	}
+	targeted := m.sys(ctx).Model(&AdvertTarget{}).Select("advert_id").
+		Where("(kind = ? AND ref_id = ?) OR (kind = ? AND ref_id = ?) OR (kind = ? AND area_code IN ?)",
+			TargetVenue, t.VenueID, TargetTablet, t.ID, TargetArea, areas)
+	var playable []uint64
+	err = m.sys(ctx).Model(&Advert{}).Where("id IN ? AND status IN ?", uniqueIDs(ids), []string{StatusApproved, StatusEnded}).
+		Where("id IN (?)", targeted).Pluck("id", &playable).Error
+	if err != nil {
+		return nil, err
+	}
+	ok := map[uint64]bool{}
+	for _, id := range playable {
+		ok[id] = true
+	}
+	res := &PlaysResult{Refused: []uint64{}}
+	refused := map[uint64]bool{}
+	now := time.Now().UTC()
+	err = m.sys(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, p := range in {
+			if !ok[p.AdvertID] {
+				if !refused[p.AdvertID] {
+					refused[p.AdvertID] = true
+					res.Refused = append(res.Refused, p.AdvertID)
+				}
+				continue
+			}
+			r := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&PlayReport{MerchantID: t.MerchantID, VenueID: t.VenueID,
+				TabletID: t.ID, ReportID: strings.TrimSpace(p.ReportID), AdvertID: p.AdvertID, Count: p.Count, CreatedAt: now})
+			if r.Error != nil {
+				return r.Error
+			}
+			if r.RowsAffected == 0 {
+				res.Duplicate++
+				continue
+			}
+			if err := tx.Model(&Advert{}).Where("id = ?", p.AdvertID).UpdateColumn("play_count", gorm.Expr("play_count + ?", p.Count)).Error; err != nil {
+				return err
+			}
+			res.Accepted++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
