@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { sysTests } from './sys.mjs'; // issue 4: system administration pages
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MOCK = process.argv.includes('--mock');
@@ -514,6 +515,9 @@ test('changing the password sends the user back to login', async () => {
   await loginToWorkbench(page, WAITER.user, next);
   await context.close();
 });
+
+// issue 4: system administration pages (e2e/sys.mjs; skipped with --mock)
+sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots, MOCK });
 
 // ---------------------------------------------------------------------------------
 

@@ -1,0 +1,382 @@
+/**
+ * Browser tests of the system administration pages (issue 4), registered by run.mjs.
+ * They need the real server with the demo seed (`venue seed --demo`): demo_admin is the
+ * demo merchant's administrator; every run creates its own users and roles (unique names),
+ * so a server that was not re-seeded works too. Skipped with --mock.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+
+const DEMO_PASSWORD = 'Demo@12345';
+const NEW_PASSWORD = 'Sys@e2e12345';
+
+/** A tiny stored (uncompressed) zip, enough for an .xlsx. */
+function zip(files) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text, 'utf8');
+    const nameBuf = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    locals.push(local, nameBuf, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+const esc = (s) =>
+  String(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+/** A one-sheet .xlsx of the given rows (inline strings). */
+export function xlsx(rows) {
+  const col = (i) => String.fromCharCode(65 + i);
+  const sheetRows = rows
+    .map(
+      (cells, r) =>
+        `<row r="${r + 1}">${cells
+          .map(
+            (v, c) =>
+              `<c r="${col(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`,
+          )
+          .join('')}</row>`,
+    )
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  return zip({
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="users" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+  });
+}
+
+/**
+ * @param {object} ctx what run.mjs shares: test, newPage, loginToWorkbench, baseUrl, ADMIN,
+ *   menuEntry, shots, MOCK
+ */
+export function sysTests(ctx) {
+  const { test, newPage, loginToWorkbench, ADMIN, menuEntry, shots, MOCK } = ctx;
+  if (MOCK) return; // the mock API answers the shell's calls only
+  const base = () => ctx.baseUrl;
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const uniqueMobile = (n) => `13${String(Date.now() + n).slice(-9)}`;
+
+  async function api(token, method, url, body) {
+    const res = await fetch(`${base()}/api${url}`, {
+      method,
+      headers: { Authorization: token, 'Content-Type': 'application/json', currentLocale: 'en_US' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    return json;
+  }
+
+  async function apiLogin(username, password) {
+    const res = await fetch(`${base()}/api/sys/loginMobileMcc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password }),
+    });
+    const json = await res.json();
+    assert.equal(json.code, 10000, `${username} logs in: ${json.msg}`);
+    return json.result.token;
+  }
+
+  async function demoOrgs(token) {
+    const tree = (await api(token, 'GET', '/sys/org/tree')).result;
+    const all = [];
+    const walk = (list) =>
+      list.forEach((n) => {
+        all.push(n);
+        walk(n.children ?? []);
+      });
+    walk(tree);
+    const merchant = all.find((n) => n.type === 'merchant' && n.name === 'Demo Bistro');
+    const venue = all.find((n) => n.type === 'venue' && n.parentId === merchant?.id);
+    assert.ok(merchant && venue, 'the demo merchant and its venue exist (venue seed --demo)');
+    return { merchant, venue };
+  }
+
+  /** Opens a ProTable page and waits for its first answer. */
+  async function openPage(page, url, testId) {
+    await page.goto(`${base()}${url}`);
+    await page.getByTestId(testId).waitFor();
+    await page.locator(`[data-testid="${testId}"] .ant-table-tbody`).first().waitFor();
+  }
+
+  /** Picks an option of the antd select inside a form item (by the item's label). */
+  async function pick(page, scope, label, option) {
+    const item = scope.locator('.ant-form-item').filter({ hasText: label }).first();
+    await item.locator('.ant-select-selector').click();
+    await item.locator('input').first().fill(option);
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await dropdown
+      .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: option })
+      .first()
+      .click();
+  }
+
+  async function systemMenu(page) {
+    if ((await menuEntry(page, 'System').count()) === 0) return null;
+    if (
+      !(await menuEntry(page, 'Users')
+        .isVisible()
+        .catch(() => false))
+    ) {
+      await menuEntry(page, 'System').click();
+    }
+    await page.waitForTimeout(300); // submenu animation
+    return page.locator('.ant-menu').first();
+  }
+
+  test('sys: admin creates a waiter; the waiter sees no System menu; a merchant admin sees Users but not Menus', async () => {
+    const username = `e2e_waiter_${stamp}`;
+    const { context, page } = await newPage();
+    await loginToWorkbench(page);
+    await openPage(page, '/sys/user', 'sys-user-page');
+    await page.getByTestId('user-add').click();
+    const modal = page.locator('.ant-modal').filter({ hasText: 'New user' });
+    await modal.getByLabel('User name').fill(username);
+    await modal.getByLabel('Mobile number').fill(uniqueMobile(1));
+    await modal.getByLabel('Full name').fill('E2E Waiter');
+    await modal.getByLabel('Initial password').fill(NEW_PASSWORD);
+    await pick(page, modal, 'Organisation', 'Demo Bistro Riverside');
+    await pick(page, modal, 'Roles', 'Waiter / cashier');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-message').getByText('Created successfully').waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('sys-user-page')
+      .locator('.ant-table-row')
+      .filter({ hasText: username })
+      .waitFor();
+    await page.screenshot({ path: path.join(shots, 'sys-users.png') });
+    await context.close();
+
+    // the new waiter: no System menu, and the users page is forbidden
+    const waiter = await newPage();
+    await loginToWorkbench(waiter.page, username, NEW_PASSWORD);
+    await menuEntry(waiter.page, 'Workbench').waitFor();
+    assert.equal(await menuEntry(waiter.page, 'System').count(), 0, 'a waiter has no System menu');
+    assert.equal(await menuEntry(waiter.page, 'Users').count(), 0);
+    await waiter.page.goto(`${base()}/sys/user`);
+    await waiter.page.waitForURL(/\/403$/);
+    await waiter.context.close();
+
+    // the merchant administrator: Users (with its buttons) but not Menus; read-only areas
+    const merchant = await newPage();
+    await loginToWorkbench(merchant.page, 'demo_admin', DEMO_PASSWORD);
+    const menu = await systemMenu(merchant.page);
+    assert.ok(menu, 'a merchant administrator has the System menu');
+    await menuEntry(merchant.page, 'Users').waitFor();
+    assert.equal(await menuEntry(merchant.page, 'Menus').count(), 0, 'no Menus for a merchant');
+    assert.equal(await menuEntry(merchant.page, 'Interfaces').count(), 0);
+    await menuEntry(merchant.page, 'Users').click();
+    await merchant.page.waitForURL(/\/sys\/user$/);
+    await merchant.page.getByTestId('user-add').waitFor();
+    // the merchant sees its own users only
+    const rows = merchant.page.getByTestId('sys-user-page').locator('.ant-table-row');
+    await rows.filter({ hasText: username }).waitFor();
+    assert.equal(await rows.filter({ hasText: 'demo_reviewer' }).count(), 0);
+    await merchant.page.goto(`${base()}/sys/area`);
+    await merchant.page.getByTestId('sys-area-page').waitFor();
+    await merchant.page.locator('[data-area="CN"]').waitFor();
+    assert.equal(await merchant.page.getByTestId('area-import').count(), 0, 'areas are read-only');
+    await merchant.page.goto(`${base()}/sys/menu`);
+    await merchant.page.waitForURL(/\/403$/);
+    await merchant.context.close();
+  });
+
+  test('sys: a role grant change shows in menus and buttons at the next login', async () => {
+    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const { merchant } = await demoOrgs(admin);
+    const code = `e2e_role_${stamp}`;
+    const role = await api(admin, 'POST', '/sys/role', {
+      name: `E2E role ${stamp}`,
+      code,
+      dataScope: 'merchant',
+    });
+    assert.equal(role.code, 10000, role.msg);
+    const username = `e2e_granted_${stamp}`;
+    const user = await api(admin, 'POST', '/sys/user', {
+      username,
+      mobile: uniqueMobile(2),
+      password: NEW_PASSWORD,
+      orgId: merchant.id,
+      roleIds: [role.result.id],
+    });
+    assert.equal(user.code, 10000, user.msg);
+    const tree = (await api(admin, 'GET', '/sys/menu/tree')).result;
+    const find = (list) =>
+      list.flatMap((n) => (n.url === '/sys/user' ? [n] : find(n.children ?? [])));
+    const usersMenu = find(tree)[0];
+    assert.ok(usersMenu, 'the /sys/user menu exists');
+
+    // before any grant: no System menu
+    const before = await newPage();
+    await loginToWorkbench(before.page, username, NEW_PASSWORD);
+    await menuEntry(before.page, 'Workbench').waitFor();
+    assert.equal(await menuEntry(before.page, 'System').count(), 0);
+    await before.context.close();
+
+    const grant = async (actions) => {
+      const { context, page } = await newPage();
+      await loginToWorkbench(page);
+      await openPage(page, '/sys/role', 'sys-role-page');
+      await page.getByTestId(`role-grant-${code}`).click();
+      const drawer = page.locator('.ant-drawer-content');
+      await drawer.locator(`[data-grant="a:${usersMenu.id}:query"]`).waitFor();
+      for (const action of actions) {
+        const node = drawer
+          .locator('.ant-tree-treenode')
+          .filter({ has: page.locator(`[data-grant="a:${usersMenu.id}:${action}"]`) });
+        await node.locator('.ant-tree-checkbox').click();
+        await node.locator('.ant-tree-checkbox-checked').waitFor();
+      }
+      await page.screenshot({ path: path.join(shots, 'sys-role-grants.png') });
+      await page.getByTestId('grant-save').click();
+      await page.locator('.ant-message').getByText('Modify Succeed').waitFor();
+      await context.close();
+    };
+
+    // grant the users list only: Users appears, without the New user button
+    await grant(['query']);
+    const first = await newPage();
+    await loginToWorkbench(first.page, username, NEW_PASSWORD);
+    assert.ok(await systemMenu(first.page), 'System appears after the grant');
+    await menuEntry(first.page, 'Users').click();
+    await first.page.waitForURL(/\/sys\/user$/);
+    await first.page.locator('[data-testid="sys-user-page"] .ant-table-row').first().waitFor();
+    assert.equal(
+      await first.page.getByTestId('user-add').count(),
+      0,
+      'no add without sys:user:add',
+    );
+    assert.equal(await first.page.getByTestId('user-export').count(), 0);
+    await first.context.close();
+
+    // grant add as well: the button appears at the next login
+    await grant(['add']);
+    const second = await newPage();
+    await loginToWorkbench(second.page, username, NEW_PASSWORD);
+    await second.page.goto(`${base()}/sys/user`);
+    await second.page.getByTestId('user-add').waitFor();
+    assert.equal(await second.page.getByTestId('user-import').count(), 0);
+    await second.context.close();
+  });
+
+  test('sys: a user import with a bad row lists the row error and writes nothing', async () => {
+    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const { venue } = await demoOrgs(admin);
+    const good = `e2e_import_ok_${stamp}`;
+    const file = xlsx([
+      [
+        'User name *',
+        'Mobile number *',
+        'Full name',
+        'Email',
+        'Organisation *',
+        'Roles',
+        'Password *',
+      ],
+      [good, uniqueMobile(3), 'Import OK', '', String(venue.id), 'waiter', NEW_PASSWORD],
+      [
+        `e2e_import_bad_${stamp}`,
+        'not-a-phone',
+        'Import Bad',
+        '',
+        String(venue.id),
+        'waiter',
+        NEW_PASSWORD,
+      ],
+    ]);
+    const { context, page } = await newPage();
+    await loginToWorkbench(page);
+    await openPage(page, '/sys/user', 'sys-user-page');
+    await page.getByTestId('user-import').click();
+    const modal = page.locator('.ant-modal').filter({ hasText: 'Import users' });
+    await modal.getByTestId('import-template').waitFor();
+    await modal.locator('input[type=file]').setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await modal.getByTestId('import-start').click();
+    await modal.getByTestId('import-result').waitFor();
+    assert.match(await modal.getByTestId('import-result').innerText(), /nothing was imported/);
+    const errors = modal.getByTestId('import-errors').locator('.ant-table-row');
+    await errors.first().waitFor();
+    const rowsReported = (await errors.locator('td:first-child').allInnerTexts())
+      .map((s) => s.trim())
+      .filter((s) => /^\d+$/.test(s));
+    assert.deepEqual([...new Set(rowsReported)], ['3'], 'only row 3 (the bad one) is reported');
+    assert.match(
+      await modal.getByTestId('import-errors').innerText(),
+      /Mobile number/,
+      'the mobile column is named',
+    );
+    await page.screenshot({ path: path.join(shots, 'sys-import.png') });
+    await context.close();
+    const found = await api(admin, 'GET', `/sys/user?username=${good}`);
+    assert.equal(found.result.total, 0, 'the good row was not written either');
+  });
+
+  test('sys: exporting an empty filter shows the server message; a full export downloads', async () => {
+    const { context, page } = await newPage();
+    await loginToWorkbench(page);
+    await openPage(page, '/sys/user', 'sys-user-page');
+    const form = page.locator('.ant-pro-table-search');
+    await form.getByLabel('User name').fill(`nobody_${stamp}`);
+    await form.getByRole('button', { name: 'Query' }).click();
+    await page.locator('[data-testid="sys-user-page"] .ant-empty').waitFor();
+    await page.getByTestId('user-export').click();
+    await page
+      .locator('.ant-message')
+      .getByText(/current page has no data, cannot export/i)
+      .waitFor();
+    await form.getByLabel('User name').fill('');
+    await form.getByRole('button', { name: 'Query' }).click();
+    await page.locator('[data-testid="sys-user-page"] .ant-table-row').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('user-export').click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^users-.*\.xlsx$/);
+    await context.close();
+  });
+}
