@@ -10,6 +10,7 @@ import {
   type LogMode,
 } from '@/services/sys-admin';
 import { groupApis, type ApiGroup } from '../shared/logic';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 
 type Row = (ApiView & { key: string }) | (ApiGroup & { children: (ApiView & { key: string })[] });
@@ -140,7 +141,7 @@ const ApiPage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-api-page">
+    <SysPage testId="sys-api-page">
       <ProTable<Row>
         rowKey="key"
         actionRef={action}
@@ -167,7 +168,7 @@ const ApiPage: React.FC = () => {
           return { data: groups as Row[], success: true, total: list?.length ?? 0 };
         }}
       />
-    </div>
+    </SysPage>
   );
 };
 

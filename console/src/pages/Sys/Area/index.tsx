@@ -28,6 +28,7 @@ import {
 } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
 import ImportModal from '../shared/ImportModal';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import AreaForm from './components/AreaForm';
 
@@ -143,7 +144,7 @@ const AreaPage: React.FC = () => {
   const parent = selected ? byCode.get(selected.parentCode) : undefined;
 
   return (
-    <div className="venue-page" data-testid="sys-area-page">
+    <SysPage testId="sys-area-page">
       <Row gutter={16}>
         <Col xs={24} md={10} lg={9}>
           <Card
@@ -327,7 +328,7 @@ const AreaPage: React.FC = () => {
           load(ROOT).catch(() => undefined);
         }}
       />
-    </div>
+    </SysPage>
   );
 };
 

@@ -26,6 +26,7 @@ import {
 } from '@/services/sys-admin';
 import { pageParams, parseLabels } from '../shared/logic';
 import StatusSwitch from '../shared/StatusSwitch';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
 
@@ -61,7 +62,7 @@ const DictPage: React.FC = () => {
         </Space>
       ),
     },
-    { title: t('sys.dict.type.code'), dataIndex: 'code', hideInSearch: true, copyable: true },
+    { title: t('sys.dict.type.code'), dataIndex: 'code', hideInSearch: true, ellipsis: true },
     {
       title: t('sys.description'),
       dataIndex: 'description',
@@ -121,10 +122,11 @@ const DictPage: React.FC = () => {
         </Space>
       ),
     },
-    { title: t('sys.dict.entry.value'), dataIndex: 'dictValue', copyable: true },
+    { title: t('sys.dict.entry.value'), dataIndex: 'dictValue', width: 130 },
     {
       title: t('sys.dict.entry.labels'),
       dataIndex: 'labels',
+      width: 140,
       render: (_, r) => {
         const labels = parseLabels(r.labels);
         const tags = Object.keys(labels);
@@ -193,9 +195,9 @@ const DictPage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-dict-page">
+    <SysPage testId="sys-dict-page">
       <Row gutter={16}>
-        <Col xs={24} lg={10}>
+        <Col xs={24} xl={9}>
           <ProTable<DictType>
             rowKey="id"
             actionRef={types}
@@ -228,7 +230,7 @@ const DictPage: React.FC = () => {
             ]}
           />
         </Col>
-        <Col xs={24} lg={14}>
+        <Col xs={24} xl={15}>
           {type ? (
             <ProTable<DictEntry>
               key={type.code}
@@ -286,7 +288,7 @@ const DictPage: React.FC = () => {
           onSaved={() => entries.current?.reload()}
         />
       )}
-    </div>
+    </SysPage>
   );
 };
 

@@ -7,6 +7,7 @@ import { Access } from '@/components/Access';
 import { exportLogs, listLogs, type LogQuery, type OpLog } from '@/services/sys-admin';
 import { formatDate, formatNumber } from '@/utils/intl';
 import { pageParams, rangeParams } from '../shared/logic';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import LogDetail from './components/LogDetail';
 import RetentionModal from './components/RetentionModal';
@@ -45,16 +46,26 @@ const LogPage: React.FC = () => {
       width: 170,
       render: (_, r) => formatDate(r.createdAt),
     },
-    { title: t('sys.log.user'), dataIndex: 'username', render: (_, r) => r.username || '-' },
+    {
+      title: t('sys.log.user'),
+      dataIndex: 'username',
+      width: 130,
+      render: (_, r) => r.username || '-',
+    },
     { title: t('sys.log.module'), dataIndex: 'module', width: 110 },
     {
       title: t('sys.log.operation'),
       dataIndex: 'operation',
+      width: 260,
       render: (_, r) => (
         <>
           <div>{r.operation}</div>
           {r.summary && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12 }}
+              ellipsis={{ tooltip: r.summary }}
+            >
               {r.summary}
             </Typography.Text>
           )}
@@ -66,6 +77,7 @@ const LogPage: React.FC = () => {
       dataIndex: 'path',
       hideInSearch: true,
       ellipsis: true,
+      width: 260,
       render: (_, r) => (
         <Typography.Text code>
           {r.method} {r.path}
@@ -110,12 +122,12 @@ const LogPage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-log-page">
+    <SysPage testId="sys-log-page">
       <ProTable<OpLog>
         rowKey="id"
         headerTitle={t('sys.log.title')}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1500 }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         columnsState={{ persistenceKey: 'venue.sys.log.columns', persistenceType: 'localStorage' }}
@@ -149,7 +161,7 @@ const LogPage: React.FC = () => {
       />
       <LogDetail id={detail} onClose={() => setDetail(undefined)} />
       <RetentionModal open={retentionOpen} onOpenChange={setRetentionOpen} />
-    </div>
+    </SysPage>
   );
 };
 

@@ -6,6 +6,7 @@ import { Access } from '@/components/Access';
 import { menuIcon } from '@/components/MenuIcon';
 import { deleteMenu, menuTree, type MenuNode } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
+import SysPage from '../shared/SysPage';
 import { actionLabel, t } from '../shared/text';
 import MenuForm from './components/MenuForm';
 
@@ -43,7 +44,7 @@ const MenuPage: React.FC = () => {
 
   const columns: ProColumns<MenuNode>[] = [
     {
-      title: t('sys.menu.title'),
+      title: t('sys.api.keyword'),
       dataIndex: 'keyword',
       hideInTable: true,
       fieldProps: { placeholder: t('sys.menu.search') },
@@ -125,7 +126,7 @@ const MenuPage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-menu-page">
+    <SysPage testId="sys-menu-page">
       <ProTable<MenuNode>
         rowKey="id"
         actionRef={action}
@@ -165,7 +166,7 @@ const MenuPage: React.FC = () => {
         onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
         onSaved={reload}
       />
-    </div>
+    </SysPage>
   );
 };
 

@@ -31,6 +31,7 @@ import { deleteOrg, getOrg, setOrgStatus, type Org, type OrgNode } from '@/servi
 import { formatDate } from '@/utils/intl';
 import { childTypeOf, findOrg } from '../shared/logic';
 import StatusSwitch from '../shared/StatusSwitch';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import Applications from './components/Applications';
@@ -285,7 +286,7 @@ const OrganizationPage: React.FC = () => {
   const showSignups = platform && can('sys:org:query');
 
   return (
-    <div className="venue-page" data-testid="sys-org-page">
+    <SysPage testId="sys-org-page">
       <Card>
         {showSignups ? (
           <Tabs
@@ -315,7 +316,7 @@ const OrganizationPage: React.FC = () => {
           if (!form.org) setSelected(saved.id);
         }}
       />
-    </div>
+    </SysPage>
   );
 };
 

@@ -14,6 +14,7 @@ import {
 import { formatDate } from '@/utils/intl';
 import { pageParams } from '../shared/logic';
 import StatusSwitch from '../shared/StatusSwitch';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
@@ -143,7 +144,7 @@ const RolePage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-role-page">
+    <SysPage testId="sys-role-page">
       <ProTable<Role>
         rowKey="id"
         actionRef={action}
@@ -182,7 +183,7 @@ const RolePage: React.FC = () => {
         onSaved={reload}
       />
       <GrantDrawer role={granting} onClose={() => setGranting(undefined)} />
-    </div>
+    </SysPage>
   );
 };
 

@@ -28,6 +28,7 @@ import ImportModal from '../shared/ImportModal';
 import { orgOptions, pageParams } from '../shared/logic';
 import { showOncePassword } from '../shared/OncePassword';
 import StatusSwitch from '../shared/StatusSwitch';
+import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
@@ -105,6 +106,7 @@ const UserPage: React.FC = () => {
       title: t('sys.user.username'),
       dataIndex: 'username',
       fixed: 'left',
+      width: 180,
       render: (_, r) => (
         <Space size={4}>
           <span data-testid="user-name">{r.username}</span>
@@ -112,13 +114,14 @@ const UserPage: React.FC = () => {
         </Space>
       ),
     },
-    { title: t('sys.user.realName'), dataIndex: 'realName', hideInSearch: true },
-    { title: t('sys.user.mobile'), dataIndex: 'mobile' },
+    { title: t('sys.user.realName'), dataIndex: 'realName', hideInSearch: true, width: 130 },
+    { title: t('sys.user.mobile'), dataIndex: 'mobile', width: 140 },
     { title: t('sys.user.email'), dataIndex: 'email', hideInSearch: true, hideInTable: true },
     {
       title: t('sys.user.org'),
       dataIndex: 'orgId',
       valueType: 'treeSelect',
+      width: 180,
       fieldProps: {
         treeData: orgTreeData,
         treeDefaultExpandAll: true,
@@ -131,6 +134,7 @@ const UserPage: React.FC = () => {
       title: t('sys.user.roles'),
       dataIndex: 'roleId',
       valueType: 'select',
+      width: 200,
       fieldProps: {
         options: roles.map((r) => ({ label: r.name, value: r.id })),
         showSearch: true,
@@ -149,6 +153,7 @@ const UserPage: React.FC = () => {
       title: t('sys.status'),
       dataIndex: 'status',
       valueType: 'select',
+      width: 120,
       valueEnum: {
         1: { text: t('sys.status.enabled'), status: 'Success' },
         0: { text: t('sys.status.disabled'), status: 'Default' },
@@ -168,6 +173,7 @@ const UserPage: React.FC = () => {
       title: t('sys.user.lastLogin'),
       dataIndex: 'lastLoginAt',
       hideInSearch: true,
+      width: 170,
       render: (_, r) => (r.lastLoginAt ? formatDate(r.lastLoginAt) : '-'),
     },
     {
@@ -175,13 +181,14 @@ const UserPage: React.FC = () => {
       dataIndex: 'createdAt',
       hideInSearch: true,
       sorter: true,
+      width: 170,
       render: (_, r) => formatDate(r.createdAt),
     },
     {
       title: t('sys.actions'),
       valueType: 'option',
       fixed: 'right',
-      width: 220,
+      width: 260,
       render: (_, r) => [
         <Access key="edit" code="sys:user:edit">
           <Typography.Link onClick={() => openForm(r)}>
@@ -214,13 +221,13 @@ const UserPage: React.FC = () => {
   ];
 
   return (
-    <div className="venue-page" data-testid="sys-user-page">
+    <SysPage testId="sys-user-page">
       <ProTable<UserView>
         rowKey="id"
         actionRef={action}
         headerTitle={t('sys.user.title')}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1550 }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         columnsState={{ persistenceKey: 'venue.sys.user.columns', persistenceType: 'localStorage' }}
@@ -288,7 +295,7 @@ const UserPage: React.FC = () => {
           reload();
         }}
       />
-    </div>
+    </SysPage>
   );
 };
 
