@@ -516,6 +516,8 @@ test('changing the password sends the user back to login', async () => {
   await context.close();
 });
 
+(await import('./process.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, ADMIN, WAITER, MOCK, shots });
+
 // issue 4: system administration pages (e2e/sys.mjs; skipped with --mock)
 sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots, MOCK });
 

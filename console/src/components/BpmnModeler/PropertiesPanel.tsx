@@ -84,7 +84,11 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
     const bus = modeler.get('eventBus');
     const bump = () => setTick((n) => n + 1);
     bus.on('elements.changed', bump);
-    return () => bus.off('elements.changed', bump);
+    bus.on('import.done', bump);
+    return () => {
+      bus.off('elements.changed', bump);
+      bus.off('import.done', bump);
+    };
   }, [modeler]);
 
   const modeling = modeler.get('modeling');

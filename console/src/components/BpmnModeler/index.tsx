@@ -79,6 +79,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
       modelerRef.current = modeler;
       (window as any).__venueModeler = modeler;
       const bus = modeler.get('eventBus');
+      bus.on('import.done', () => setSelected(undefined));
       bus.on('selection.changed', (e: any) => setSelected(e.newSelection?.length === 1 ? e.newSelection[0] : undefined));
       bus.on('elements.changed', (e: any) => {
         // keep the selected element object current (ids may change)
