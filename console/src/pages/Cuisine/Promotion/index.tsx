@@ -1,0 +1,178 @@
+/**
+ * /cuisine/promotion: promotions with their period, days and state (scheduled, active, ended,
+ * disabled); create / edit with picked dishes and computed prices; enable (refused when it would
+ * overlap another promotion on a dish) / disable; delete.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Popconfirm, Switch, Tag } from 'antd';
+import React, { useMemo, useRef, useState } from 'react';
+import { Access, useOperation } from '@/components/Access';
+import {
+  deletePromotion,
+  listPromotions,
+  setPromotionEnabled,
+  type Promotion,
+  type PromotionState,
+} from '@/services/cuisine';
+import { feedback } from '@/utils/feedback';
+import { formatMessage, formatNumber } from '@/utils/intl';
+import { currencyDigits } from '@/utils/money';
+import { t } from '../shared/text';
+import PromotionDrawer, { weekdayNames } from './components/PromotionDrawer';
+
+const STATE_COLORS: Record<PromotionState, string> = {
+  active: 'green',
+  scheduled: 'blue',
+  ended: 'default',
+  disabled: 'red',
+};
+
+const PromotionPage: React.FC = () => {
+  const actionRef = useRef<ActionType>();
+  const { can } = useOperation();
+  const [drawer, setDrawer] = useState<{ open: boolean; promotion?: Promotion }>({ open: false });
+  const [currency, setCurrency] = useState('');
+  const days = useMemo(() => weekdayNames(), []);
+  const reload = () => actionRef.current?.reload();
+
+  const toggle = async (row: Promotion, enabled: boolean) => {
+    await setPromotionEnabled(row.id, enabled);
+    feedback.success(formatMessage({ id: 'common.modifySucceed' }));
+    reload();
+  };
+
+  const columns: ProColumns<Promotion>[] = [
+    {
+      title: t('cuisine.promotion.name'),
+      dataIndex: 'name',
+      render: (_, r) => <span data-testid={`promotion-row-${r.name}`}>{r.name}</span>,
+    },
+    {
+      title: t('cuisine.promotion.period'),
+      key: 'period',
+      search: false,
+      render: (_, r) => `${r.startAt} ~ ${r.endAt}`,
+    },
+    {
+      title: t('cuisine.promotion.days'),
+      dataIndex: 'days',
+      search: false,
+      render: (_, r) =>
+        r.days.length === 7 ? t('cuisine.promotion.everyDay') : r.days.map((d) => days[d]).join(', '),
+    },
+    {
+      title: t('cuisine.promotion.rowCount'),
+      dataIndex: 'rowCount',
+      search: false,
+      width: 110,
+      render: (_, r) => formatNumber(r.rowCount),
+    },
+    {
+      title: t('cuisine.promotion.state'),
+      dataIndex: 'state',
+      search: false,
+      width: 120,
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`cuisine.promotion.state.${r.state}`)}</Tag>,
+    },
+    {
+      title: t('cuisine.status'),
+      dataIndex: 'status',
+      width: 120,
+      valueType: 'select',
+      valueEnum: {
+        1: { text: t('cuisine.enabled'), status: 'Success' },
+        0: { text: t('cuisine.disabled'), status: 'Default' },
+      },
+      render: (_, r) => {
+        const allowed = can(r.status === 1 ? 'cuisine:promotion:disable' : 'cuisine:promotion:enable');
+        return (
+          <Popconfirm
+            disabled={!allowed}
+            title={r.status === 1 ? t('cuisine.promotion.disableConfirm') : t('cuisine.promotion.enableConfirm')}
+            onConfirm={() => toggle(r, r.status !== 1)}
+          >
+            <Switch
+              size="small"
+              disabled={!allowed}
+              checked={r.status === 1}
+              checkedChildren={t('cuisine.enabled')}
+              unCheckedChildren={t('cuisine.disabled')}
+            />
+          </Popconfirm>
+        );
+      },
+    },
+    {
+      title: t('cuisine.actions'),
+      valueType: 'option',
+      width: 140,
+      render: (_, row) => [
+        <Access key="edit" code="cuisine:promotion:edit">
+          <a onClick={() => setDrawer({ open: true, promotion: row })} data-testid={`promotion-edit-${row.name}`}>
+            {t('cuisine.edit')}
+          </a>
+        </Access>,
+        <Access key="delete" code="cuisine:promotion:delete">
+          <Popconfirm
+            title={t('cuisine.promotion.deleteConfirm', { name: row.name })}
+            onConfirm={async () => {
+              await deletePromotion(row.id);
+              feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
+              reload();
+            }}
+          >
+            <a>{t('cuisine.delete')}</a>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  return (
+    <>
+      <ProTable<Promotion>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t('menu.cuisine.promotion')}
+        search={{ labelWidth: 'auto' }}
+        request={async (params) => {
+          const page = await listPromotions({
+            pageNo: params.current,
+            pageSize: params.pageSize,
+            name: params.name,
+            status: params.status,
+          });
+          if (page.records.length) setCurrency(page.records[0].currency);
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() => [
+          <Access key="add" code="cuisine:promotion:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="promotion-add"
+              onClick={() => setDrawer({ open: true })}
+            >
+              {t('cuisine.promotion.add')}
+            </Button>
+          </Access>,
+        ]}
+      />
+      <PromotionDrawer
+        open={drawer.open}
+        promotion={drawer.promotion}
+        currency={currency}
+        digits={currencyDigits(currency)}
+        onClose={() => setDrawer({ open: false })}
+        onSaved={() => {
+          setDrawer({ open: false });
+          reload();
+        }}
+      />
+    </>
+  );
+};
+
+export default PromotionPage;
