@@ -90,7 +90,7 @@ func (s *UserService) list(ctx context.Context, q UserQuery, limit int) (api.Pag
 	}
 	var rows []User
 	if total > 0 {
-		err = filter().Order(q.OrderBy(userSorts, "id DESC")).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error
+		rows, err = scanUsers(filter().Select(listColumns).Order(q.OrderBy(userSorts, "id DESC")).Limit(q.PageSize).Offset(q.Offset()))
 		if err != nil {
 			return api.Page[UserView]{}, err
 		}
@@ -164,4 +164,28 @@ func ptrVal[T any](p *T) any {
 		return nil
 	}
 	return *p
+}
+
+// listColumns are what a list row shows (never the password hash).
+var listColumns = []string{"id", "username", "mobile", "email", "real_name", "avatar", "admin_flag", "status", "org_id",
+	"merchant_id", "venue_id", "must_change_password", "last_login_at", "created_at"}
+
+// scanUsers reads list rows with a plain scan: the list is the hottest read
+// of the console, and GORM's reflection per row costs more than the query.
+func scanUsers(q *gorm.DB) ([]User, error) {
+	rs, err := q.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []User
+	for rs.Next() {
+		var u User
+		if err := rs.Scan(&u.ID, &u.Username, &u.Mobile, &u.Email, &u.RealName, &u.Avatar, &u.AdminFlag, &u.Status, &u.OrgID,
+			&u.MerchantID, &u.VenueID, &u.MustChangePassword, &u.LastLoginAt, &u.CreatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rs.Err()
 }
