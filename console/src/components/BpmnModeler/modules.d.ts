@@ -1,1 +1,2 @@
 declare module 'diagram-js-minimap';
+declare module 'bpmn-moddle';
