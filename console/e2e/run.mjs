@@ -521,6 +521,8 @@ test('changing the password sends the user back to login', async () => {
 // issue 4: system administration pages (e2e/sys.mjs; skipped with --mock)
 sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots, MOCK });
 
+(await import('./cuisine.mjs')).default({ test, newPage, loginToWorkbench, openMenu, baseUrl, shots, MOCK });
+
 // ---------------------------------------------------------------------------------
 
 let passed = 0;

@@ -1,0 +1,302 @@
+/**
+ * Browser tests of the menu catalogue pages (issue 8), registered by e2e/run.mjs:
+ * as demo_admin create a category, a dish with two specification groups and an uploaded PNG,
+ * a promotion; see the dish with its promotion price in the public menu; mark it sold out in
+ * the console (with the confirmation) and see that in the public menu too. Along the way the
+ * form rules and messages of spec section 5/8 are checked in the browser.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
+
+// ------------------------------------------------------------------ a real PNG, made here
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type, data) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+
+/** A size×size RGB PNG: a warm gradient with a darker disc, like a plate seen from above. */
+export function makePng(size = 96) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y += 1) {
+    const row = y * (size * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < size; x += 1) {
+      const d = Math.hypot(x - size / 2, y - size / 2);
+      const plate = d < size * 0.35;
+      const i = row + 1 + x * 3;
+      raw[i] = plate ? 200 : 240;
+      raw[i + 1] = plate ? 90 : 200 - Math.round((y / size) * 80);
+      raw[i + 2] = plate ? 40 : 120;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ------------------------------------------------------------------ API helpers (the merchant's view)
+
+async function apiLogin(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: MERCHANT.user, password: MERCHANT.password }),
+  });
+  const body = await res.json();
+  assert.equal(body.code, 10000, `demo_admin logs in: ${body.msg}`);
+  return body.result.token;
+}
+
+/** The merchant's first venue key, from the organisation tree (sys:org:query, granted to merchant_admin). */
+async function venueKey(baseUrl, token) {
+  const res = await fetch(`${baseUrl}/api/sys/org/tree`, { headers: { Authorization: token } });
+  const body = await res.json();
+  assert.equal(body.code, 10000, `org tree: ${body.msg}`);
+  const stack = [...body.result];
+  while (stack.length) {
+    const node = stack.shift();
+    if (node.type === 'venue' && node.venueKey) return node.venueKey;
+    stack.push(...(node.children ?? []));
+  }
+  throw new Error('the demo merchant has no venue with a key');
+}
+
+async function publicDish(baseUrl, key, number) {
+  const res = await fetch(`${baseUrl}/api/public/venue/${encodeURIComponent(key)}/menu?lang=en_US`);
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.code, 10000);
+  for (const category of body.result.categories) {
+    const dish = category.dishes.find((d) => d.number === number);
+    if (dish) return { category, dish, menu: body.result };
+  }
+  return undefined;
+}
+
+// ------------------------------------------------------------------ UI helpers
+
+const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+async function choose(page, trigger, optionText) {
+  await trigger.click();
+  await visibleDropdown(page).getByText(optionText, { exact: true }).last().click();
+}
+
+const messageText = (page, text) => page.locator('.ant-message').getByText(text, { exact: false });
+
+export default function register({ test, newPage, loginToWorkbench, baseUrl, shots, MOCK }) {
+  test('cuisine: category, dish with specifications and image, promotion, public menu, sold out', async () => {
+    if (MOCK) return; // needs the real server (public menu, uploads)
+    const stamp = Date.now().toString(36).slice(-6);
+    const category = `E2E category ${stamp}`;
+    const dishName = `E2E noodles ${stamp}`;
+    const number = `E2E${stamp}`.toUpperCase();
+    const { context, page } = await newPage();
+    await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+
+    // --- category: required fields, then created
+    await page.goto(`${baseUrl}/cuisine/category`);
+    await page.getByTestId('category-add').click();
+    const catModal = page.locator('.ant-modal').filter({ hasText: 'New category' });
+    await catModal.getByRole('button', { name: 'OK' }).click();
+    await catModal.getByText('Category name cannot be empty').waitFor();
+    await catModal.getByLabel('Category name').fill(category);
+    await catModal.getByRole('button', { name: 'OK' }).click();
+    await messageText(page, 'Modify Succeed').first().waitFor();
+    await page.getByTestId(`category-row-${category}`).waitFor();
+
+    // --- dish: the drawer's rules, an image, two specification groups
+    await page.goto(`${baseUrl}/cuisine/manage`);
+    await page.getByTestId('dish-add').click();
+    const drawer = page.locator('.ant-drawer-content').filter({ hasText: 'New dish' });
+    await drawer.getByTestId('dish-save').click();
+    await drawer.getByText('Dish name cannot be empty').waitFor();
+    await drawer.getByText('Category must be selected').waitFor();
+    await drawer.getByText('Description must be entered').waitFor();
+
+    await drawer.getByTestId('dish-name').fill(dishName);
+    await drawer.getByTestId('dish-number').fill(number);
+    await choose(page, drawer.getByTestId('dish-category'), category);
+    await drawer.getByTestId('dish-price').fill('12.355');
+    await drawer.getByText('Enter an amount with at most 2 decimals, such as 12.50').waitFor();
+    await drawer.getByTestId('dish-price').fill('12.35');
+    await drawer.getByTestId('dish-description').fill('Hand-pulled noodles in a clear broth.');
+
+    // images: the type is checked before anything is sent, then a real PNG is cropped and uploaded
+    const fileInput = drawer.locator('input[type=file]');
+    await fileInput.setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await messageText(page, 'only jpg, jpeg, png, gif files can be uploaded').waitFor();
+    await fileInput.setInputFiles({ name: 'noodles.png', mimeType: 'image/png', buffer: makePng(96) });
+    const crop = page.locator('.ant-modal').filter({ hasText: 'Crop the picture' });
+    await crop.waitFor();
+    await crop.getByRole('button', { name: 'OK' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-drawer .ant-upload-list-item img')].some((i) =>
+        i.getAttribute('src')?.startsWith('/uploads/'),
+      ),
+    );
+
+    await drawer.getByTestId('spec-add').click();
+    await drawer.getByTestId('spec-add').click();
+    await drawer.getByTestId('spec-name-0').fill('Size');
+    await drawer.getByTestId('spec-content-0').fill('Small, Large');
+    await drawer.getByTestId('spec-content-add-0').click();
+    await drawer.getByTestId('spec-0-delta-1').fill('5.00');
+    await drawer.getByTestId('spec-name-1').fill('Spice');
+    await drawer.getByTestId('spec-content-1').fill('Mild，Hot');
+    await drawer.getByTestId('spec-content-add-1').click();
+    // the form's own rules: repeated sorts and repeated values are refused before sending
+    await drawer.getByTestId('spec-sort-1').fill('1');
+    await drawer.getByTestId('spec-group-1').getByRole('button', { name: 'Add a value' }).click();
+    await drawer.getByTestId('spec-1-value-2').fill('hot');
+    await drawer.getByTestId('dish-save').click();
+    await drawer.getByText("specification attribute sorting can't be repeated").waitFor();
+    await drawer.getByText("property content can't be repeated: hot").waitFor();
+    await drawer.getByTestId('spec-sort-1').fill('2');
+    await drawer.getByTestId('spec-group-1').getByRole('button', { name: 'Remove this value' }).nth(2).click();
+    await page.screenshot({ path: path.join(shots, 'cuisine-dish-form.png') });
+    await drawer.getByTestId('dish-save').click();
+    await messageText(page, 'Modify Succeed').first().waitFor();
+    await page.getByTestId(`dish-row-${number}`).waitFor();
+
+    // the server kept what the form sent: integer minor units, two groups, the uploaded picture
+    const token = await apiLogin(baseUrl);
+    const list = await (
+      await fetch(`${baseUrl}/api/merchant/cuisine/dish?number=${number}`, { headers: { Authorization: token } })
+    ).json();
+    assert.equal(list.result.total, 1);
+    const saved = list.result.records[0];
+    assert.equal(saved.price, 1235);
+    assert.equal(saved.images.length, 1);
+    assert.match(saved.images[0], /^\/uploads\/.+\.png$/);
+    const detail = await (
+      await fetch(`${baseUrl}/api/merchant/cuisine/dish/${saved.id}`, { headers: { Authorization: token } })
+    ).json();
+    assert.deepEqual(
+      detail.result.specs.map((s) => [s.name, s.options.map((o) => [o.value, o.priceDelta])]),
+      [
+        ['Size', [['Small', 0], ['Large', 500]]],
+        ['Spice', [['Mild', 0], ['Hot', 0]]],
+      ],
+    );
+
+    // an empty filter cannot be exported
+    await page.locator('.ant-pro-query-filter').getByLabel('Dish name').fill(`nothing-${stamp}`);
+    await page.locator('.ant-pro-query-filter').getByRole('button', { name: 'Query' }).click();
+    await page.locator('.ant-table-placeholder').first().waitFor();
+    await page.getByTestId('dish-export').click();
+    await messageText(page, 'current page has no data, cannot export').waitFor();
+
+    // --- promotion: 'select at least one item to save', the row-naming price rule, then saved
+    await page.goto(`${baseUrl}/cuisine/promotion`);
+    await page.getByTestId('promotion-add').click();
+    const promo = page.locator('.ant-drawer-content').filter({ hasText: 'New promotion' });
+    await promo.getByTestId('promotion-name').fill(`E2E promotion ${stamp}`);
+    await promo.getByTestId('promotion-save').click();
+    await promo.getByTestId('promotion-alert').getByText('select at least one item to save').waitFor();
+
+    await promo.getByTestId('promotion-pick').click();
+    const picker = page.locator('.ant-modal').filter({ hasText: 'Select dishes' });
+    await picker.getByLabel('Dish number').fill(number);
+    await picker.getByRole('button', { name: 'Query' }).click();
+    const pickRow = picker.locator('tr', { hasText: dishName });
+    await pickRow.waitFor();
+    await pickRow.locator('input[type=checkbox]').check();
+    await picker.getByTestId('picker-ok').click();
+    await promo.getByText(dishName).waitFor();
+
+    await choose(page, promo.getByTestId('promo-mode-0'), 'Amount off');
+    await promo.getByTestId('promo-value-0').fill('0');
+    await promo.getByTestId('promotion-save').click();
+    const notLower = `Row 1 (${dishName}): the promotion price must be lower than the original price`;
+    await promo.getByTestId('promotion-alert').getByText(notLower).waitFor();
+    await promo.getByTestId('promo-row-error-0').getByText(notLower).waitFor();
+
+    await choose(page, promo.getByTestId('promo-mode-0'), 'Percent off');
+    await promo.getByTestId('promo-value-0').fill('20');
+    // 20 % of 12.35 is 2.47 exactly; the form computes it as the server will
+    assert.equal((await promo.getByTestId('promo-price-0').innerText()).trim(), '9.88');
+    assert.equal((await promo.getByTestId('promo-discount-0').innerText()).trim(), '2.47');
+    await page.screenshot({ path: path.join(shots, 'cuisine-promotion-form.png') });
+    await promo.getByTestId('promotion-save').click();
+    await messageText(page, 'Modify Succeed').first().waitFor();
+    await page.getByTestId(`promotion-row-E2E promotion ${stamp}`).waitFor();
+
+    // a second promotion on the same dish at the same time is refused, naming dish and promotion
+    await page.getByTestId('promotion-add').click();
+    const second = page.locator('.ant-drawer-content').filter({ hasText: 'New promotion' });
+    await second.getByTestId('promotion-name').fill(`E2E overlap ${stamp}`);
+    await second.getByTestId('promotion-pick').click();
+    const picker2 = page.locator('.ant-modal').filter({ hasText: 'Select dishes' });
+    await picker2.getByLabel('Dish number').fill(number);
+    await picker2.getByRole('button', { name: 'Query' }).click();
+    await picker2.locator('tr', { hasText: dishName }).locator('input[type=checkbox]').check();
+    await picker2.getByTestId('picker-ok').click();
+    await second.getByTestId('promo-value-0').fill('10');
+    await second.getByTestId('promotion-save').click();
+    const overlap = second.getByTestId('promotion-alert');
+    await overlap.getByText(dishName, { exact: false }).waitFor();
+    assert.match(await overlap.innerText(), new RegExp(`E2E promotion ${stamp}`));
+    await second.getByTestId('promo-row-error-0').waitFor();
+    await page.keyboard.press('Escape');
+
+    // --- the public menu: the dish with its promotion price, its specifications and picture
+    const key = await venueKey(baseUrl, token);
+    const found = await publicDish(baseUrl, key, number);
+    assert.ok(found, 'the new dish is on the public menu');
+    assert.equal(found.category.name, category);
+    assert.equal(found.dish.originalPrice, 1235);
+    assert.equal(found.dish.finalPrice, 988);
+    assert.equal(found.dish.promotion?.discount, 247);
+    assert.equal(found.dish.soldOut, false);
+    assert.equal(found.dish.images.length, 1);
+    assert.deepEqual(
+      found.dish.specs.map((s) => s.name),
+      ['Size', 'Spice'],
+    );
+
+    // --- sold out from the console, confirmed first, and at once on the public menu
+    await page.goto(`${baseUrl}/cuisine/manage`);
+    await page.locator('.ant-pro-query-filter').getByLabel('Dish number').fill(number);
+    await page.locator('.ant-pro-query-filter').getByRole('button', { name: 'Query' }).click();
+    await page.getByTestId(`soldout-${number}`).click();
+    const confirm = page.locator('.ant-modal').filter({ hasText: 'Mark sold out?' });
+    await confirm.getByTestId('soldout-question').getByText(dishName, { exact: false }).waitFor();
+    await confirm.getByTestId('soldout-ok').click();
+    await messageText(page, 'Modify Succeed').first().waitFor();
+    await page.waitForFunction(
+      (n) => document.querySelector(`[data-testid="soldout-${n}"]`)?.getAttribute('aria-checked') === 'true',
+      number,
+    );
+    await page.screenshot({ path: path.join(shots, 'cuisine-dishes.png') });
+    const after = await publicDish(baseUrl, key, number);
+    assert.equal(after?.dish.soldOut, true, 'the public menu shows the dish sold out');
+    await context.close();
+  });
+}
