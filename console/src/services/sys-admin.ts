@@ -177,8 +177,15 @@ export interface MenuGrant {
 
 export const listRoles = (q: RoleQuery) =>
   request<Page<Role>>('/sys/role', { params: q as Params });
-/** Every role the caller sees (for selects). */
-export const allRoles = () => listRoles({ pageNo: 1, pageSize: 500 }).then((p) => p.records ?? []);
+/**
+ * Every role the caller sees, for selects. Quiet: a page that offers roles may be open to
+ * someone without sys:role:query (the select stays empty, no redirect to /403).
+ */
+export const allRoles = () =>
+  request<Page<Role>>('/sys/role', {
+    params: { pageNo: 1, pageSize: 500 },
+    skipErrorHandler: true,
+  }).then((p) => p.records ?? []);
 export const getRole = (id: number) => request<RoleDetail>(`/sys/role/${id}`);
 export const grantTree = () => request<GrantNode[]>('/sys/role/grantTree');
 export const createRole = (data: RoleInput) =>
@@ -321,7 +328,9 @@ export interface CreatedMerchant {
   adminUsername: string;
 }
 
-export const orgTree = () => request<OrgNode[]>('/sys/org/tree');
+/** The organisation tree; `quiet` for selects on pages of other permissions. */
+export const orgTree = (quiet = false) =>
+  request<OrgNode[]>('/sys/org/tree', { skipErrorHandler: quiet });
 export const getOrg = (id: number) => request<Org>(`/sys/org/${id}`);
 export const createOrg = (data: OrgInput) =>
   request<Org>('/sys/org', { method: 'POST', data, ...form });
@@ -393,9 +402,10 @@ export interface AreaInput {
 
 export const areaChildren = (parentCode?: string) =>
   request<AreaView[]>('/sys/area/children', { params: { parentCode } });
-export const searchAreas = (keyword: string) =>
-  request<AreaMatch[]>('/sys/area/search', { params: { keyword } });
-export const getArea = (code: string) => request<AreaView>(`/sys/area/${encodeURIComponent(code)}`);
+export const searchAreas = (keyword: string, quiet = false) =>
+  request<AreaMatch[]>('/sys/area/search', { params: { keyword }, skipErrorHandler: quiet });
+export const getArea = (code: string, quiet = false) =>
+  request<AreaView>(`/sys/area/${encodeURIComponent(code)}`, { skipErrorHandler: quiet });
 export const createArea = (data: AreaInput) =>
   request<AreaView>('/sys/area', { method: 'POST', data, ...form });
 export const updateArea = (code: string, data: AreaInput) =>

@@ -54,7 +54,7 @@ const UserPage: React.FC = () => {
   const { message, modal } = App.useApp();
   const action = useRef<ActionType>();
   const lastQuery = useRef<UserQuery>({});
-  const { tree: orgs } = useOrgTree();
+  const { tree: orgs } = useOrgTree(true, true);
   const [roles, setRoles] = useState<Role[]>([]);
   const [editing, setEditing] = useState<UserView>();
   const [formOpen, setFormOpen] = useState(false);

@@ -20,7 +20,7 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
 
   useEffect(() => {
     if (!value || options.some((o) => o.value === value)) return;
-    getArea(value)
+    getArea(value, true)
       .then((a) => setOptions((o) => [...o, { label: `${a.label || a.name} (${a.code})`, value }]))
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -32,7 +32,7 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
     timer.current = setTimeout(async () => {
       setLoading(true);
       try {
-        const hits = await searchAreas(keyword.trim());
+        const hits = await searchAreas(keyword.trim(), true);
         setOptions(hits.map((h) => ({ label: `${h.path} (${h.code})`, value: h.code })));
       } catch {
         /* shown by the request layer */
