@@ -10,6 +10,7 @@ import { crc32 } from 'node:zlib';
 
 const DEMO_PASSWORD = 'Demo@12345';
 const NEW_PASSWORD = 'Sys@e2e12345';
+const CHANGED_PASSWORD = 'Sys@e2e12345x';
 
 /** A tiny stored (uncompressed) zip, enough for an .xlsx. */
 function zip(files) {
@@ -149,6 +150,9 @@ export function sysTests(ctx) {
       .filter({ hasText: option })
       .first()
       .click();
+    // a multiple select keeps its list open over the form: close it by clicking elsewhere
+    await scope.locator('.ant-modal-title').click();
+    await dropdown.waitFor({ state: 'hidden' });
   }
 
   async function systemMenu(page) {
@@ -241,6 +245,14 @@ export function sysTests(ctx) {
       roleIds: [role.result.id],
     });
     assert.equal(user.code, 10000, user.msg);
+    // a user created by an administrator must change the password before using the API
+    const own = await apiLogin(username, NEW_PASSWORD);
+    const changed = await api(own, 'POST', '/sys/user/updatePassword', {
+      oldPassword: NEW_PASSWORD,
+      password: CHANGED_PASSWORD,
+      repassword: CHANGED_PASSWORD,
+    });
+    assert.equal(changed.code, 10000, changed.msg);
     const tree = (await api(admin, 'GET', '/sys/menu/tree')).result;
     const find = (list) =>
       list.flatMap((n) => (n.url === '/sys/user' ? [n] : find(n.children ?? [])));
@@ -249,7 +261,7 @@ export function sysTests(ctx) {
 
     // before any grant: no System menu
     const before = await newPage();
-    await loginToWorkbench(before.page, username, NEW_PASSWORD);
+    await loginToWorkbench(before.page, username, CHANGED_PASSWORD);
     await menuEntry(before.page, 'Workbench').waitFor();
     assert.equal(await menuEntry(before.page, 'System').count(), 0);
     await before.context.close();
@@ -277,7 +289,7 @@ export function sysTests(ctx) {
     // grant the users list only: Users appears, without the New user button
     await grant(['query']);
     const first = await newPage();
-    await loginToWorkbench(first.page, username, NEW_PASSWORD);
+    await loginToWorkbench(first.page, username, CHANGED_PASSWORD);
     assert.ok(await systemMenu(first.page), 'System appears after the grant');
     await menuEntry(first.page, 'Users').click();
     await first.page.waitForURL(/\/sys\/user$/);
@@ -293,7 +305,7 @@ export function sysTests(ctx) {
     // grant add as well: the button appears at the next login
     await grant(['add']);
     const second = await newPage();
-    await loginToWorkbench(second.page, username, NEW_PASSWORD);
+    await loginToWorkbench(second.page, username, CHANGED_PASSWORD);
     await second.page.goto(`${base()}/sys/user`);
     await second.page.getByTestId('user-add').waitFor();
     assert.equal(await second.page.getByTestId('user-import').count(), 0);
