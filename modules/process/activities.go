@@ -91,8 +91,14 @@ func (a *Activities) CreateTask(ctx context.Context, s engine.TaskSpec) (engine.
 			}
 		}
 		data, _ := json.Marshal(map[string]any{"assigneeId": assignee, "candidateUsers": users, "candidateRoles": roles})
-		return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&History{InstanceID: s.InstanceID, Seq: s.Seq, Kind: engine.EvTaskCreated,
-			NodeID: s.NodeID, NodeName: s.NodeName, NodeKind: string(bpmn.UserTask), TaskID: t.ID, Data: string(data), CreatedAt: s.Time}).Error
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&History{InstanceID: s.InstanceID, Seq: s.Seq, Kind: engine.EvTaskCreated,
+			NodeID: s.NodeID, NodeName: s.NodeName, NodeKind: string(bpmn.UserTask), TaskID: t.ID, Data: string(data), CreatedAt: s.Time}).Error; err != nil {
+			return err
+		}
+		if s.Record != nil {
+			return record(tx, *s.Record)
+		}
+		return nil
 	})
 	if err != nil {
 		if dbx.IsDuplicate(err) { // a concurrent attempt won; answer its row
@@ -277,32 +283,34 @@ func (a *Activities) CloseTasks(ctx context.Context, in engine.CloseInput) error
 
 // Record appends history lines and moves the instance's state.
 func (a *Activities) Record(ctx context.Context, in engine.RecordInput) error {
-	return a.sys(ctx).Transaction(func(tx *gorm.DB) error {
-		if len(in.Events) > 0 {
-			rows := make([]History, len(in.Events))
-			for i, e := range in.Events {
-				rows[i] = historyRow(in.InstanceID, e)
-			}
-			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(rows, 100).Error; err != nil {
-				return err
-			}
+	return a.sys(ctx).Transaction(func(tx *gorm.DB) error { return record(tx, in) })
+}
+
+func record(tx *gorm.DB, in engine.RecordInput) error {
+	if len(in.Events) > 0 {
+		rows := make([]History, len(in.Events))
+		for i, e := range in.Events {
+			rows[i] = historyRow(in.InstanceID, e)
 		}
-		upd := map[string]any{"updated_at": time.Now().UTC()}
-		if in.Variables != nil {
-			raw, _ := json.Marshal(in.Variables)
-			upd["variables"] = string(raw)
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).CreateInBatches(rows, 100).Error; err != nil {
+			return err
 		}
-		if in.State != "" {
-			upd["state"] = in.State
-			if in.State != engine.StateRunning {
-				upd["ended_at"] = time.Now().UTC()
-			}
+	}
+	upd := map[string]any{"updated_at": time.Now().UTC()}
+	if in.Variables != nil {
+		raw, _ := json.Marshal(in.Variables)
+		upd["variables"] = string(raw)
+	}
+	if in.State != "" {
+		upd["state"] = in.State
+		if in.State != engine.StateRunning {
+			upd["ended_at"] = time.Now().UTC()
 		}
-		if len(upd) == 1 {
-			return nil
-		}
-		return tx.Model(&Instance{}).Where("id = ?", in.InstanceID).Updates(upd).Error
-	})
+	}
+	if len(upd) == 1 {
+		return nil
+	}
+	return tx.Model(&Instance{}).Where("id = ?", in.InstanceID).Updates(upd).Error
 }
 
 func historyRow(instanceID uint64, e engine.Event) History {

@@ -156,6 +156,9 @@ type TaskSpec struct {
 	Variables      map[string]any    `json:"variables"`
 	Seq            int               `json:"seq"` // history line of the creation
 	Time           time.Time         `json:"time"`
+	// Record carries the history lines and variables pending when the task
+	// is created, written in the same transaction (one activity, not two).
+	Record *RecordInput `json:"record,omitempty"`
 }
 
 // TaskRef is a created task.

@@ -34,7 +34,13 @@ type activation struct {
 	rejects   int
 	nextIndex int
 	spec      TaskSpec
+	batch     bool // history and variables travel with the task row (versionTaskRecordBatch)
+	recorded  bool
 }
+
+// versionTaskRecordBatch: instances started before it wrote the pending
+// history and variables in a separate activity after creating a task.
+const versionTaskRecordBatch = "task-record-batch"
 
 type decision struct {
 	task   *openTask
@@ -76,7 +82,8 @@ func (a *activation) offersAny(action string) bool {
 
 func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outcome, error) {
 	r.activations[el.ID]++
-	act := &activation{el: el, tok: t, n: r.activations[el.ID], ch: workflow.NewBufferedChannel(ctx, 64), open: map[uint64]*openTask{}}
+	act := &activation{el: el, tok: t, n: r.activations[el.ID], ch: workflow.NewBufferedChannel(ctx, 64), open: map[uint64]*openTask{},
+		batch: workflow.GetVersion(ctx, versionTaskRecordBatch, workflow.DefaultVersion, 1) == 1}
 	spec, err := r.taskSpec(ctx, el, act.n)
 	if err != nil {
 		return outcome{}, err
@@ -105,7 +112,9 @@ func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outc
 	}
 	// The variables are written with the task, so that whoever opens it sees
 	// the values of its time (a service task or an earlier form set them).
-	r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, Variables: r.vars})
+	if !act.batch {
+		r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, Variables: r.vars})
+	}
 	out, err := r.waitTask(ctx, act)
 	if ctx.Err() != nil {
 		dctx, cancel := workflow.NewDisconnectedContext(ctx)
@@ -175,6 +184,18 @@ func (r *runner) createTask(ctx workflow.Context, act *activation, signer uint64
 	spec.Variables = r.vars
 	spec.Seq = r.nextSeq()
 	spec.Time = workflow.Now(ctx).UTC()
+	if act.batch && !act.recorded {
+		// The pending history and the variables go with the first task row.
+		act.recorded = true
+		rec := RecordInput{InstanceID: r.in.InstanceID, Events: r.buf, Variables: r.vars}
+		r.buf = nil
+		for i := range rec.Events {
+			if rec.Events[i].Time.IsZero() {
+				rec.Events[i].Time = spec.Time
+			}
+		}
+		spec.Record = &rec
+	}
 	var ref TaskRef
 	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActCreateTask, spec).Get(ctx, &ref); err != nil {
 		return nil, err
