@@ -2,7 +2,11 @@
 const routes: Record<string, unknown>[] = [
   { path: '/process/form', name: 'menu.process.form', component: './Process/Form' },
   { path: '/process/model', name: 'menu.process.model', component: './Process/Model' },
-  { path: '/process/definition', name: 'menu.process.definition', component: './Process/Definition' },
+  {
+    path: '/process/definition',
+    name: 'menu.process.definition',
+    component: './Process/Definition',
+  },
   { path: '/process/instance', name: 'menu.process.instance', component: './Process/Instance' },
   { path: '/process/task', name: 'menu.process.task', component: './Process/Task' },
   // everyone's inbox and related processes: static (always reachable) and hidden from the menu

@@ -40,7 +40,16 @@ const MODEL_XML = (processId) => `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>
 `;
 
-export default function registerProcessTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, WAITER, MOCK, shots }) {
+export default function registerProcessTests({
+  test,
+  newPage,
+  loginToWorkbench,
+  baseUrl,
+  ADMIN,
+  WAITER,
+  MOCK,
+  shots,
+}) {
   if (MOCK) return; // the mock API has no process engine
 
   const stamp = Date.now().toString(36);
@@ -49,7 +58,8 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
   const modelName = `E2E expense ${stamp}`;
   const title = `Team dinner ${stamp}`;
 
-  const toast = (page, text) => page.locator('.ant-message').getByText(text, { exact: false }).first();
+  const toast = (page, text) =>
+    page.locator('.ant-message').getByText(text, { exact: false }).first();
 
   /** Picks an option of an antd Select by typing and clicking it. */
   async function choose(page, select, text) {
@@ -63,7 +73,10 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
   }
 
   const formItem = (scope, label) =>
-    scope.locator('.ant-formily-item').filter({ has: scope.page().getByText(label, { exact: true }) }).first();
+    scope
+      .locator('.ant-formily-item')
+      .filter({ has: scope.page().getByText(label, { exact: true }) })
+      .first();
 
   async function waiterPassword() {
     for (const password of WAITER.passwords) {
@@ -190,7 +203,9 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
     await selectElement(page, 'f_small');
     await page.getByTestId('prop-default').click();
 
-    const xml = await page.evaluate(async () => (await window.__venueModeler.saveXML({ format: true })).xml);
+    const xml = await page.evaluate(
+      async () => (await window.__venueModeler.saveXML({ format: true })).xml,
+    );
     assert.match(xml, /xmlns:venue="http:\/\/venueplatform\.io\/schema\/bpmn\/1\.0"/);
     assert.match(xml, new RegExp(`venue:formKey="${formKey}"`));
     assert.match(xml, /venue:candidateRoles="merchant_admin"/);
@@ -224,7 +239,10 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
     await page.getByTestId('bpmn-undo').click();
     await page.getByTestId('model-save').click();
     await toast(page, 'Model saved').waitFor();
-    assert.ok(marked, 'the server issue of the gateway without a condition or default is marked on the diagram');
+    assert.ok(
+      marked,
+      'the server issue of the gateway without a condition or default is marked on the diagram',
+    );
 
     // ---- demo_waiter starts it from the inbox with the start form
     const waiter = await newPage();
@@ -233,7 +251,9 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
     await waiter.page.goto(`${baseUrl}/process/user/tasks`);
     await waiter.page.getByTestId('inbox-start').click();
     await choose(waiter.page, waiter.page.getByTestId('start-choose'), modelName);
-    const modal = waiter.page.locator('.ant-modal').filter({ has: waiter.page.getByTestId('start-submit') });
+    const modal = waiter.page
+      .locator('.ant-modal')
+      .filter({ has: waiter.page.getByTestId('start-submit') });
     await modal.waitFor();
     await waiter.page.getByTestId('start-title').fill(title);
     // required fields are checked in the browser first
@@ -268,19 +288,33 @@ export default function registerProcessTests({ test, newPage, loginToWorkbench, 
       await page.goto(`${baseUrl}/process/instance`);
       const row = page.locator('.ant-table-row').filter({ hasText: title }).first();
       await row.waitFor();
-      state = (await row.locator('[data-testid^="state-"]').getAttribute('data-testid')).replace('state-', '');
+      state = (await row.locator('[data-testid^="state-"]').getAttribute('data-testid')).replace(
+        'state-',
+        '',
+      );
       if (state !== 'completed') await page.waitForTimeout(500);
     }
     assert.equal(state, 'completed');
-    await page.locator('.ant-table-row').filter({ hasText: title }).first().locator('a[data-testid^="instance-open-"]').click();
+    await page
+      .locator('.ant-table-row')
+      .filter({ hasText: title })
+      .first()
+      .locator('a[data-testid^="instance-open-"]')
+      .click();
     await page.getByTestId('instance-detail').waitFor();
     for (const id of ['start', 'manager', 'gw', 'finance', 'end']) {
       await page.locator(`.djs-element.venue-done[data-element-id="${id}"]`).first().waitFor();
     }
     for (const id of ['f_start', 'f_mgr', 'f_big', 'f_fin']) {
-      await page.locator(`.djs-connection.venue-flow-taken[data-element-id="${id}"]`).first().waitFor({ state: 'attached' });
+      await page
+        .locator(`.djs-connection.venue-flow-taken[data-element-id="${id}"]`)
+        .first()
+        .waitFor({ state: 'attached' });
     }
-    assert.equal(await page.locator('.djs-element.venue-active, .djs-element.venue-rejected').count(), 0);
+    assert.equal(
+      await page.locator('.djs-element.venue-active, .djs-element.venue-rejected').count(),
+      0,
+    );
     // hover card: who approved
     await page.locator('.djs-element[data-element-id="finance"]').first().hover({ force: true });
     await page.getByTestId('bpmn-hover-card').getByText('Approved').first().waitFor();

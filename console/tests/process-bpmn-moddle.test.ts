@@ -46,7 +46,8 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
 </bpmn:definitions>`;
 
-const find = (defs: any, id: string) => defs.rootElements[0].flowElements.find((e: any) => e.id === id);
+const find = (defs: any, id: string) =>
+  defs.rootElements[0].flowElements.find((e: any) => e.id === id);
 
 describe('venue moddle extension', () => {
   it('reads our attributes and extension elements', async () => {
@@ -59,7 +60,10 @@ describe('venue moddle extension', () => {
     expect(readFieldPerms(manager)).toEqual({ amount: 'read', secret: 'hidden' });
     expect(manager.loopCharacteristics.get('venue:mode')).toBe('ratio');
     expect(manager.loopCharacteristics.get('venue:collection')).toBe('signers');
-    expect(find(defs, 'notify').extensionElements.values[0]).toMatchObject({ $type: 'venue:Input', name: 'to' });
+    expect(find(defs, 'notify').extensionElements.values[0]).toMatchObject({
+      $type: 'venue:Input',
+      name: 'to',
+    });
     expect(bindingsFromDefinitions(defs)).toEqual({
       start: 'expense-apply',
       tasks: { manager: 'expense-apply' },
@@ -92,7 +96,17 @@ describe('venue moddle extension', () => {
     expect(f2.get('venue:actions')).toBe('approve,reject,transfer,addSigner');
     expect(readFieldPerms(f2)).toEqual({ amount: 'read' });
     const m2 = find(again, 'manager');
-    for (const name of ['assigneeStrategy', 'candidateRoles', 'formKey', 'dueDate', 'actions', 'timeoutAfter', 'timeoutAction', 'rejectMode', 'rejectTarget']) {
+    for (const name of [
+      'assigneeStrategy',
+      'candidateRoles',
+      'formKey',
+      'dueDate',
+      'actions',
+      'timeoutAfter',
+      'timeoutAction',
+      'rejectMode',
+      'rejectTarget',
+    ]) {
       expect(m2.get(`venue:${name}`), name).toBe(find(defs, 'manager').get(`venue:${name}`));
     }
     expect(m2.loopCharacteristics.get('venue:ratio')).toBe('0.6');
@@ -132,13 +146,23 @@ describe('BPMN MIWG reference models', () => {
       expect(warnings.map((w: any) => w.message).filter((m: string) => !known.test(m))).toEqual([]);
       const { xml: out } = await m.toXML(rootElement);
       const back = await moddle().fromXML(out);
-      expect(back.warnings.map((w: any) => w.message).filter((m: string) => !known.test(m))).toEqual([]);
+      expect(
+        back.warnings.map((w: any) => w.message).filter((m: string) => !known.test(m)),
+      ).toEqual([]);
       const ids = (defs: any) => {
         const seen: string[] = [];
         const walk = (el: any) => {
           if (!el || typeof el !== 'object') return;
           if (el.$type && el.id) seen.push(el.id);
-          for (const key of ['rootElements', 'flowElements', 'participants', 'laneSets', 'lanes', 'artifacts', 'diagrams']) {
+          for (const key of [
+            'rootElements',
+            'flowElements',
+            'participants',
+            'laneSets',
+            'lanes',
+            'artifacts',
+            'diagrams',
+          ]) {
             (el[key] ?? []).forEach(walk);
           }
           if (el.plane) (el.plane.planeElement ?? []).forEach(walk);

@@ -83,8 +83,15 @@ describe('form designer: palette item -> JSON schema', () => {
       'x-validator': [{ pattern: '^[A-Z]+$', message: 'capitals only' }],
     });
     const money = add([], 'money');
-    const m = toSchema(updateNode(money.tree, money.node.id, { name: 'amount', minimum: 0, maximum: 5000 }));
-    expect(m.properties.amount).toMatchObject({ type: 'number', minimum: 0, maximum: 5000, 'x-component': 'Money' });
+    const m = toSchema(
+      updateNode(money.tree, money.node.id, { name: 'amount', minimum: 0, maximum: 5000 }),
+    );
+    expect(m.properties.amount).toMatchObject({
+      type: 'number',
+      minimum: 0,
+      maximum: 5000,
+      'x-component': 'Money',
+    });
   });
 
   it('visibility linkage becomes x-reactions and reads back', () => {
@@ -96,7 +103,10 @@ describe('form designer: palette item -> JSON schema', () => {
       state: { visible: '{{$deps[0] == "leave"}}' },
     });
     const { tree, node } = add([], 'textarea');
-    const t2 = updateNode(tree, node.id, { name: 'why', visibleWhen: { field: 'amount', op: '>=', value: '500' } });
+    const t2 = updateNode(tree, node.id, {
+      name: 'why',
+      visibleWhen: { field: 'amount', op: '>=', value: '500' },
+    });
     const back = fromSchema(toSchema(t2));
     expect(back[0].visibleWhen).toEqual({ field: 'amount', op: '>=', value: '500' });
   });
@@ -137,7 +147,8 @@ describe('form designer: palette item -> JSON schema', () => {
 
   it('a schema survives toSchema -> fromSchema -> toSchema unchanged', () => {
     let tree: DesignNode[] = [];
-    for (const kind of ['input', 'money', 'radio', 'grid', 'switch'] as const) tree = add(tree, kind).tree;
+    for (const kind of ['input', 'money', 'radio', 'grid', 'switch'] as const)
+      tree = add(tree, kind).tree;
     tree = insertNode(tree, createNode('dateRange', tree), tree.find((n) => n.kind === 'grid')!.id);
     const first = toSchema(tree);
     const second = toSchema(fromSchema(JSON.stringify(first)));
@@ -166,7 +177,11 @@ describe('form designer: palette item -> JSON schema', () => {
     let tree = updateNode(a.tree, a.node.id, { name: '1bad' });
     const b = add(tree, 'select');
     tree = updateNode(b.tree, b.node.id, { options: [] });
-    expect(designProblems(tree).map((p) => p.problem).sort()).toEqual(['name', 'options']);
+    expect(
+      designProblems(tree)
+        .map((p) => p.problem)
+        .sort(),
+    ).toEqual(['name', 'options']);
     const c = add([], 'input');
     const d = add(c.tree, 'number');
     const dup = updateNode(d.tree, d.node.id, { name: 'input' });

@@ -127,12 +127,7 @@ export interface DefinitionDetail extends Definition {
 }
 
 export type InstanceState =
-  | 'running'
-  | 'completed'
-  | 'rejected'
-  | 'cancelled'
-  | 'withdrawn'
-  | 'failed';
+  'running' | 'completed' | 'rejected' | 'cancelled' | 'withdrawn' | 'failed';
 
 export interface Instance {
   id: number;
@@ -306,8 +301,7 @@ export const deployModel = (id: number, opts: Partial<RequestOptions> = {}) =>
 
 export const listDefinitions = (params?: Params) =>
   request<Page<Definition>>('/process/definition', { params });
-export const getDefinition = (id: number) =>
-  request<DefinitionDetail>(`/process/definition/${id}`);
+export const getDefinition = (id: number) => request<DefinitionDetail>(`/process/definition/${id}`);
 export const suspendDefinition = (id: number) =>
   request<null>(`/process/definition/${id}/suspend`, { method: 'POST' });
 export const activateDefinition = (id: number) =>

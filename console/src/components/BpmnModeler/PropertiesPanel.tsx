@@ -122,7 +122,11 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
         <LazyInput value={bo.id} onCommit={(v) => v && set({ id: v })} testId="prop-id" />
       </Form.Item>
       <Form.Item label={t('process.model.prop.name')}>
-        <LazyInput value={bo.name} onCommit={(v) => set({ name: v || undefined })} testId="prop-name" />
+        <LazyInput
+          value={bo.name}
+          onCommit={(v) => set({ name: v || undefined })}
+          testId="prop-name"
+        />
       </Form.Item>
     </>
   );
@@ -154,7 +158,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
       key: 'form',
       label: t('process.model.section.form'),
       children: (
-        <Form.Item label={t('process.model.prop.formKey')} tooltip={t('process.model.help.startForm')}>
+        <Form.Item
+          label={t('process.model.prop.formKey')}
+          tooltip={t('process.model.help.startForm')}
+        >
           <Select
             allowClear
             showSearch
@@ -185,7 +192,9 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
         entries.length
           ? [
               moddle.create('venue:FieldPermissions', {
-                fields: entries.map(([n, a]) => moddle.create('venue:Field', { name: n, access: a })),
+                fields: entries.map(([n, a]) =>
+                  moddle.create('venue:Field', { name: n, access: a }),
+                ),
               }),
             ]
           : undefined,
@@ -204,12 +213,18 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
             <Select
               allowClear
               value={strategy || undefined}
-              options={ASSIGNEE_STRATEGIES.map((s) => ({ label: t(`process.model.strategy.${s}`), value: s }))}
+              options={ASSIGNEE_STRATEGIES.map((s) => ({
+                label: t(`process.model.strategy.${s}`),
+                value: s,
+              }))}
               onChange={(v) => setVenue('assigneeStrategy', v)}
               data-testid="prop-strategy"
             />
           </Form.Item>
-          {(strategy === 'user' || strategy === 'formField' || strategy === 'expression' || !strategy) && (
+          {(strategy === 'user' ||
+            strategy === 'formField' ||
+            strategy === 'expression' ||
+            !strategy) && (
             <Form.Item
               label={t(
                 strategy === 'formField'
@@ -219,7 +234,11 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
                     : 'process.model.prop.assignee',
               )}
             >
-              <LazyInput value={venue('assignee')} onCommit={(v) => setVenue('assignee', v)} testId="prop-assignee" />
+              <LazyInput
+                value={venue('assignee')}
+                onCommit={(v) => setVenue('assignee', v)}
+                testId="prop-assignee"
+              />
             </Form.Item>
           )}
           {(strategy === 'user' || strategy === 'role' || !strategy) && (
@@ -251,8 +270,15 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
               <LazyInput value={venue('org')} onCommit={(v) => setVenue('org', v)} />
             </Form.Item>
           )}
-          <Form.Item label={t('process.model.prop.dueDate')} tooltip={t('process.model.help.duration')}>
-            <LazyInput value={venue('dueDate')} placeholder="P2D" onCommit={(v) => setVenue('dueDate', v)} />
+          <Form.Item
+            label={t('process.model.prop.dueDate')}
+            tooltip={t('process.model.help.duration')}
+          >
+            <LazyInput
+              value={venue('dueDate')}
+              placeholder="P2D"
+              onCommit={(v) => setVenue('dueDate', v)}
+            />
           </Form.Item>
         </>
       ),
@@ -286,7 +312,9 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
                         label: t(`process.model.access.${a}`),
                         value: a,
                       }))}
-                      onChange={(v) => setPerm(f.name, v === 'write' && !perms[f.name] ? undefined : v)}
+                      onChange={(v) =>
+                        setPerm(f.name, v === 'write' && !perms[f.name] ? undefined : v)
+                      }
                       data-testid={`perm-${f.name}`}
                     />
                   </Space>
@@ -299,7 +327,8 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
     });
     const lc = bo.loopCharacteristics;
     const multi = is(lc, 'bpmn:MultiInstanceLoopCharacteristics') ? lc : undefined;
-    const setMulti = (props: Record<string, unknown>) => modeling.updateModdleProperties(target, multi, props);
+    const setMulti = (props: Record<string, unknown>) =>
+      modeling.updateModdleProperties(target, multi, props);
     sections.push({
       key: 'behaviour',
       label: t('process.model.section.behaviour'),
@@ -307,7 +336,11 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
         <>
           <Form.Item label={t('process.model.prop.actions')}>
             <Checkbox.Group
-              value={venue('actions') ? splitList(venue('actions')) : ['approve', 'reject', 'transfer', 'delegate', 'comment', 'claim']}
+              value={
+                venue('actions')
+                  ? splitList(venue('actions'))
+                  : ['approve', 'reject', 'transfer', 'delegate', 'comment', 'claim']
+              }
               options={TASK_ACTIONS.map((a) => ({ label: t(`process.action.${a}`), value: a }))}
               onChange={(v) => setVenue('actions', (v as string[]).join(','))}
             />
@@ -316,24 +349,42 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
             <Select
               allowClear
               value={venue('rejectMode')}
-              options={REJECT_MODES.map((m) => ({ label: t(`process.model.reject.${m}`), value: m }))}
+              options={REJECT_MODES.map((m) => ({
+                label: t(`process.model.reject.${m}`),
+                value: m,
+              }))}
               onChange={(v) => setVenue('rejectMode', v)}
             />
           </Form.Item>
           {venue('rejectMode') === 'return' && (
             <Form.Item label={t('process.model.prop.rejectTarget')}>
-              <Select allowClear value={venue('rejectTarget')} options={userTasks} onChange={(v) => setVenue('rejectTarget', v)} />
+              <Select
+                allowClear
+                value={venue('rejectTarget')}
+                options={userTasks}
+                onChange={(v) => setVenue('rejectTarget', v)}
+              />
             </Form.Item>
           )}
-          <Form.Item label={t('process.model.prop.timeoutAfter')} tooltip={t('process.model.help.duration')}>
-            <LazyInput value={venue('timeoutAfter')} placeholder="PT24H" onCommit={(v) => setVenue('timeoutAfter', v)} />
+          <Form.Item
+            label={t('process.model.prop.timeoutAfter')}
+            tooltip={t('process.model.help.duration')}
+          >
+            <LazyInput
+              value={venue('timeoutAfter')}
+              placeholder="PT24H"
+              onCommit={(v) => setVenue('timeoutAfter', v)}
+            />
           </Form.Item>
           {venue('timeoutAfter') && (
             <Form.Item label={t('process.model.prop.timeoutAction')}>
               <Select
                 allowClear
                 value={venue('timeoutAction')}
-                options={TIMEOUT_ACTIONS.map((a) => ({ label: t(`process.model.timeout.${a}`), value: a }))}
+                options={TIMEOUT_ACTIONS.map((a) => ({
+                  label: t(`process.model.timeout.${a}`),
+                  value: a,
+                }))}
                 onChange={(v) => setVenue('timeoutAction', v)}
               />
             </Form.Item>
@@ -364,7 +415,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
               <Form.Item label={t('process.model.prop.multiMode')}>
                 <Select
                   value={multi.get('venue:mode') ?? (multi.isSequential ? 'sequential' : 'all')}
-                  options={MULTI_MODES.map((m) => ({ label: t(`process.model.multi.${m}`), value: m }))}
+                  options={MULTI_MODES.map((m) => ({
+                    label: t(`process.model.multi.${m}`),
+                    value: m,
+                  }))}
                   onChange={(v) => setMulti({ 'venue:mode': v, isSequential: v === 'sequential' })}
                 />
               </Form.Item>
@@ -375,12 +429,20 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
                     max={1}
                     step={0.1}
                     value={multi.get('venue:ratio') ? Number(multi.get('venue:ratio')) : undefined}
-                    onChange={(v) => setMulti({ 'venue:ratio': v === null ? undefined : String(v) })}
+                    onChange={(v) =>
+                      setMulti({ 'venue:ratio': v === null ? undefined : String(v) })
+                    }
                   />
                 </Form.Item>
               )}
-              <Form.Item label={t('process.model.prop.collection')} tooltip={t('process.model.help.collection')}>
-                <LazyInput value={multi.get('venue:collection')} onCommit={(v) => setMulti({ 'venue:collection': v || undefined })} />
+              <Form.Item
+                label={t('process.model.prop.collection')}
+                tooltip={t('process.model.help.collection')}
+              >
+                <LazyInput
+                  value={multi.get('venue:collection')}
+                  onCommit={(v) => setMulti({ 'venue:collection': v || undefined })}
+                />
               </Form.Item>
               <Form.Item label={t('process.model.prop.elementVariable')}>
                 <LazyInput
@@ -394,7 +456,9 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
                   placeholder="${nrOfCompletedInstances >= 2}"
                   onCommit={(v) =>
                     setMulti({
-                      completionCondition: v ? moddle.create('bpmn:FormalExpression', { body: v }) : undefined,
+                      completionCondition: v
+                        ? moddle.create('bpmn:FormalExpression', { body: v })
+                        : undefined,
                     })
                   }
                 />
@@ -408,7 +472,9 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
 
   // --- service task
   if (is(bo, 'bpmn:ServiceTask')) {
-    const inputs: Any[] = (bo.extensionElements?.values ?? []).filter((v: Any) => v.$type === 'venue:Input');
+    const inputs: Any[] = (bo.extensionElements?.values ?? []).filter(
+      (v: Any) => v.$type === 'venue:Input',
+    );
     const writeInputs = (list: { name: string; value: string }[]) =>
       setExtension(
         'venue:Input',
@@ -430,17 +496,29 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
                   <LazyInput
                     value={i.name}
                     placeholder={t('process.model.prop.inputName')}
-                    onCommit={(v) => writeInputs(plain.map((x, j) => (j === idx ? { ...x, name: v } : x)))}
+                    onCommit={(v) =>
+                      writeInputs(plain.map((x, j) => (j === idx ? { ...x, name: v } : x)))
+                    }
                   />
                   <LazyInput
                     value={i.value}
                     placeholder="${amount}"
-                    onCommit={(v) => writeInputs(plain.map((x, j) => (j === idx ? { ...x, value: v } : x)))}
+                    onCommit={(v) =>
+                      writeInputs(plain.map((x, j) => (j === idx ? { ...x, value: v } : x)))
+                    }
                   />
-                  <MinusCircleOutlined onClick={() => writeInputs(plain.filter((_, j) => j !== idx))} />
+                  <MinusCircleOutlined
+                    onClick={() => writeInputs(plain.filter((_, j) => j !== idx))}
+                  />
                 </Space>
               ))}
-              <Button size="small" icon={<PlusOutlined />} onClick={() => writeInputs([...plain, { name: `input${plain.length + 1}`, value: '' }])}>
+              <Button
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() =>
+                  writeInputs([...plain, { name: `input${plain.length + 1}`, value: '' }])
+                }
+              >
                 {t('process.model.prop.addInput')}
               </Button>
             </Space>
@@ -460,7 +538,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
       label: t('process.model.section.script'),
       children: (
         <>
-          <Form.Item label={t('process.model.prop.script')} tooltip={t('process.model.help.script')}>
+          <Form.Item
+            label={t('process.model.prop.script')}
+            tooltip={t('process.model.help.script')}
+          >
             <LazyInput
               textarea
               value={bo.script}
@@ -483,7 +564,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
       label: t('process.model.section.call'),
       children: (
         <Form.Item label={t('process.model.prop.calledElement')}>
-          <LazyInput value={bo.calledElement} onCommit={(v) => set({ calledElement: v || undefined })} />
+          <LazyInput
+            value={bo.calledElement}
+            onCommit={(v) => set({ calledElement: v || undefined })}
+          />
         </Form.Item>
       ),
     });
@@ -492,7 +576,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
   // --- sequence flow: condition, default
   if (is(bo, 'bpmn:SequenceFlow')) {
     const source = bo.sourceRef;
-    const canDefault = is(source, 'bpmn:ExclusiveGateway') || is(source, 'bpmn:InclusiveGateway') || is(source, 'bpmn:Activity');
+    const canDefault =
+      is(source, 'bpmn:ExclusiveGateway') ||
+      is(source, 'bpmn:InclusiveGateway') ||
+      is(source, 'bpmn:Activity');
     const isDefault = source?.default === bo;
     const sourceShape = target.source;
     sections.push({
@@ -500,12 +587,19 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
       label: t('process.model.section.condition'),
       children: (
         <>
-          <Form.Item label={t('process.model.prop.condition')} tooltip={t('process.model.help.condition')}>
+          <Form.Item
+            label={t('process.model.prop.condition')}
+            tooltip={t('process.model.help.condition')}
+          >
             <LazyInput
               value={bo.conditionExpression?.body}
               placeholder="${amount > 1000}"
               onCommit={(v) =>
-                set({ conditionExpression: v ? moddle.create('bpmn:FormalExpression', { body: v }) : undefined })
+                set({
+                  conditionExpression: v
+                    ? moddle.create('bpmn:FormalExpression', { body: v })
+                    : undefined,
+                })
               }
               testId="prop-condition"
             />
@@ -514,7 +608,9 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
             <Form.Item label={t('process.model.prop.defaultFlow')}>
               <Switch
                 checked={isDefault}
-                onChange={(on) => modeling.updateProperties(sourceShape, { default: on ? bo : undefined })}
+                onChange={(on) =>
+                  modeling.updateProperties(sourceShape, { default: on ? bo : undefined })
+                }
                 data-testid="prop-default"
               />
             </Form.Item>
@@ -527,7 +623,13 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
   // --- events: timer, message, boundary
   const eventDef = bo.eventDefinitions?.[0];
   if (is(eventDef, 'bpmn:TimerEventDefinition')) {
-    const kind = eventDef.timeDuration ? 'timeDuration' : eventDef.timeDate ? 'timeDate' : eventDef.timeCycle ? 'timeCycle' : 'timeDuration';
+    const kind = eventDef.timeDuration
+      ? 'timeDuration'
+      : eventDef.timeDate
+        ? 'timeDate'
+        : eventDef.timeCycle
+          ? 'timeCycle'
+          : 'timeDuration';
     const value = eventDef[kind]?.body;
     const write = (k: string, v: string) =>
       modeling.updateModdleProperties(target, eventDef, {
@@ -544,11 +646,17 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
           <Form.Item label={t('process.model.prop.timerType')}>
             <Select
               value={kind}
-              options={['timeDuration', 'timeDate', 'timeCycle'].map((k) => ({ label: t(`process.model.timer.${k}`), value: k }))}
+              options={['timeDuration', 'timeDate', 'timeCycle'].map((k) => ({
+                label: t(`process.model.timer.${k}`),
+                value: k,
+              }))}
               onChange={(k) => write(k, value ?? '')}
             />
           </Form.Item>
-          <Form.Item label={t('process.model.prop.timerValue')} tooltip={t('process.model.help.duration')}>
+          <Form.Item
+            label={t('process.model.prop.timerValue')}
+            tooltip={t('process.model.help.duration')}
+          >
             <LazyInput value={value} placeholder="PT15M" onCommit={(v) => write(kind, v)} />
           </Form.Item>
         </>
@@ -557,12 +665,17 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
   }
   if (is(eventDef, 'bpmn:MessageEventDefinition')) {
     const definitions = modeler.getDefinitions();
-    const messages: Any[] = (definitions.rootElements ?? []).filter((r: Any) => is(r, 'bpmn:Message'));
+    const messages: Any[] = (definitions.rootElements ?? []).filter((r: Any) =>
+      is(r, 'bpmn:Message'),
+    );
     sections.push({
       key: 'message',
       label: t('process.model.section.message'),
       children: (
-        <Form.Item label={t('process.model.prop.messageName')} tooltip={t('process.model.help.message')}>
+        <Form.Item
+          label={t('process.model.prop.messageName')}
+          tooltip={t('process.model.help.message')}
+        >
           <LazyInput
             value={eventDef.messageRef?.name}
             onCommit={(name) => {
@@ -572,7 +685,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
               }
               let msg = messages.find((m) => m.name === name);
               if (!msg) {
-                msg = moddle.create('bpmn:Message', { id: `Message_${Math.random().toString(36).slice(2, 9)}`, name });
+                msg = moddle.create('bpmn:Message', {
+                  id: `Message_${Math.random().toString(36).slice(2, 9)}`,
+                  name,
+                });
                 msg.$parent = definitions;
                 definitions.rootElements.push(msg);
               }
@@ -589,7 +705,10 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
       label: t('process.model.section.boundary'),
       children: (
         <Form.Item label={t('process.model.prop.interrupting')}>
-          <Switch checked={bo.cancelActivity !== false} onChange={(v) => set({ cancelActivity: v })} />
+          <Switch
+            checked={bo.cancelActivity !== false}
+            onChange={(v) => set({ cancelActivity: v })}
+          />
         </Form.Item>
       ),
     });
@@ -613,7 +732,8 @@ export const PropertiesPanel: React.FC<PanelProps> = ({ modeler, element, forms,
             <div key={f.id}>
               <Tag>{f.name || f.id}</Tag>
               <Typography.Text type="secondary" code>
-                {f.conditionExpression?.body ?? (bo.default === f ? t('process.model.prop.defaultFlow') : '')}
+                {f.conditionExpression?.body ??
+                  (bo.default === f ? t('process.model.prop.defaultFlow') : '')}
               </Typography.Text>
             </div>
           ))}

@@ -80,7 +80,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
       (window as any).__venueModeler = modeler;
       const bus = modeler.get('eventBus');
       bus.on('import.done', () => setSelected(undefined));
-      bus.on('selection.changed', (e: any) => setSelected(e.newSelection?.length === 1 ? e.newSelection[0] : undefined));
+      bus.on('selection.changed', (e: any) =>
+        setSelected(e.newSelection?.length === 1 ? e.newSelection[0] : undefined),
+      );
       bus.on('elements.changed', (e: any) => {
         // keep the selected element object current (ids may change)
         setSelected((cur: any) => (cur && e.elements.includes(cur) ? cur : cur));
@@ -180,7 +182,10 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
             <Button icon={<ZoomOutOutlined />} onClick={zoom(-1)} />
           </Tooltip>
           <Tooltip title={t('process.model.fit')}>
-            <Button icon={<ExpandOutlined />} onClick={() => modelerRef.current?.get('canvas').zoom('fit-viewport', 'auto')} />
+            <Button
+              icon={<ExpandOutlined />}
+              onClick={() => modelerRef.current?.get('canvas').zoom('fit-viewport', 'auto')}
+            />
           </Tooltip>
           <Upload
             accept=".bpmn,.xml,text/xml"
@@ -190,7 +195,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
                 .text()
                 .then((xml) => modelerRef.current.importXML(xml))
                 .then(() => modelerRef.current.get('canvas').zoom('fit-viewport', 'auto'))
-                .catch((e: Error) => feedback.error(t('process.model.importFailed', { error: e.message })));
+                .catch((e: Error) =>
+                  feedback.error(t('process.model.importFailed', { error: e.message })),
+                );
               return false;
             }}
           >
@@ -200,13 +207,21 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
           </Upload>
           <Button
             icon={<DownloadOutlined />}
-            onClick={async () => saveFile((await modelerRef.current.saveXML({ format: true })).xml, `${fileName}.bpmn`, 'application/xml')}
+            onClick={async () =>
+              saveFile(
+                (await modelerRef.current.saveXML({ format: true })).xml,
+                `${fileName}.bpmn`,
+                'application/xml',
+              )
+            }
           >
             {t('process.model.exportXml')}
           </Button>
           <Button
             icon={<FileImageOutlined />}
-            onClick={async () => saveFile((await modelerRef.current.saveSVG()).svg, `${fileName}.svg`, 'image/svg+xml')}
+            onClick={async () =>
+              saveFile((await modelerRef.current.saveSVG()).svg, `${fileName}.svg`, 'image/svg+xml')
+            }
           >
             {t('process.model.exportSvg')}
           </Button>
@@ -215,7 +230,12 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
           <div className="venue-bpmn-canvas" ref={container} data-testid="bpmn-canvas" />
           <div className="venue-bpmn-panel">
             {ready && (
-              <PropertiesPanel modeler={modelerRef.current} element={selected} forms={forms} roles={roles} />
+              <PropertiesPanel
+                modeler={modelerRef.current}
+                element={selected}
+                forms={forms}
+                roles={roles}
+              />
             )}
           </div>
         </div>
@@ -231,7 +251,10 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
                 dataSource={issues}
                 data-testid="model-issues"
                 renderItem={(i) => (
-                  <List.Item style={{ cursor: 'pointer', padding: '2px 0' }} onClick={() => select(i.elementId)}>
+                  <List.Item
+                    style={{ cursor: 'pointer', padding: '2px 0' }}
+                    onClick={() => select(i.elementId)}
+                  >
                     <code>{i.elementId}</code>&nbsp;{i.message}
                   </List.Item>
                 )}

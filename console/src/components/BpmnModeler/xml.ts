@@ -96,6 +96,8 @@ export function readFieldPerms(bo: BusinessObject): Record<string, string> {
   const out: Record<string, string> = {};
   (bo.extensionElements?.values ?? [])
     .filter((v) => v.$type === 'venue:FieldPermissions')
-    .forEach((fp) => (fp.fields ?? []).forEach((f: any) => f.name && (out[f.name] = f.access || 'write')));
+    .forEach((fp) =>
+      (fp.fields ?? []).forEach((f: any) => f.name && (out[f.name] = f.access || 'write')),
+    );
   return out;
 }

@@ -108,13 +108,18 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
         <div ref={container} style={{ width: '100%', height: '100%' }} data-testid="bpmn-viewer" />
         {error && <Empty description={error} />}
         {hover && (status || tasks.length > 0) && (
-          <div className="venue-bpmn-card" style={{ left: hover.x, top: hover.y }} data-testid="bpmn-hover-card">
+          <div
+            className="venue-bpmn-card"
+            style={{ left: hover.x, top: hover.y }}
+            data-testid="bpmn-hover-card"
+          >
             <b>{hover.name}</b>
             {status && <div>{t(`process.state.node.${status}`)}</div>}
             {tasks.map((task) => (
               <div key={task.id} style={{ marginTop: 4 }}>
                 <div>
-                  {t('process.task.assignee')}: {task.assigneeName || (task.claimable ? t('process.task.unclaimed') : '-')}
+                  {t('process.task.assignee')}:{' '}
+                  {task.assigneeName || (task.claimable ? t('process.task.unclaimed') : '-')}
                 </div>
                 <div>
                   {t('process.common.createdAt')}: {formatDate(task.createdAt)}
@@ -133,7 +138,8 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
             ))}
             {events.slice(-3).map((ev) => (
               <div key={ev.seq} style={{ marginTop: 4, opacity: 0.8 }}>
-                {ev.actorName} · {ev.action ? t(`process.action.${ev.action}`) : ''} {ev.comment ? `“${ev.comment}”` : ''}
+                {ev.actorName} · {ev.action ? t(`process.action.${ev.action}`) : ''}{' '}
+                {ev.comment ? `“${ev.comment}”` : ''}
               </div>
             ))}
           </div>

@@ -114,7 +114,15 @@ interface CanvasProps {
   onDropPalette: (kind: FieldKind, containerId: string | undefined, index: number) => void;
 }
 
-function CanvasList({ nodes, containerId, selected, onSelect, onChange, root, onDropPalette }: CanvasProps) {
+function CanvasList({
+  nodes,
+  containerId,
+  selected,
+  onSelect,
+  onChange,
+  root,
+  onDropPalette,
+}: CanvasProps) {
   const { token } = theme.useToken();
   const [over, setOver] = useState<string>();
   const drop = (e: React.DragEvent, index: number) => {
@@ -236,7 +244,11 @@ function CanvasList({ nodes, containerId, selected, onSelect, onChange, root, on
       })}
       {!nodes.length && (
         <div className="venue-fd-empty">
-          {containerId ? t('process.form.dropHere') : <Empty description={t('process.form.canvasEmpty')} />}
+          {containerId ? (
+            t('process.form.dropHere')
+          ) : (
+            <Empty description={t('process.form.canvasEmpty')} />
+          )}
         </div>
       )}
     </div>
@@ -255,7 +267,9 @@ function PropertyPanel({
   onPatch: (patch: Partial<DesignNode>) => void;
 }) {
   if (!node) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('process.form.selectField')} />;
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('process.form.selectField')} />
+    );
   }
   const names = allNames(tree).filter((n) => n !== node.name);
   const nameError = !validFieldName(node.name)
@@ -270,7 +284,11 @@ function PropertyPanel({
     <Form layout="vertical" size="small" key={node.id} data-testid="property-panel">
       <Typography.Title level={5}>{kindLabel(node.kind)}</Typography.Title>
       <Form.Item label={t('process.form.prop.title')}>
-        <Input value={node.title} onChange={(e) => onPatch({ title: e.target.value })} data-testid="prop-title" />
+        <Input
+          value={node.title}
+          onChange={(e) => onPatch({ title: e.target.value })}
+          data-testid="prop-title"
+        />
       </Form.Item>
       <Form.Item
         label={t('process.form.prop.name')}
@@ -278,24 +296,43 @@ function PropertyPanel({
         help={nameError}
         tooltip={t('process.form.prop.nameHelp')}
       >
-        <Input value={node.name} onChange={(e) => onPatch({ name: e.target.value.trim() })} data-testid="prop-name" />
+        <Input
+          value={node.name}
+          onChange={(e) => onPatch({ name: e.target.value.trim() })}
+          data-testid="prop-name"
+        />
       </Form.Item>
       {node.kind === 'grid' && (
         <Form.Item label={t('process.form.prop.columns')}>
-          <InputNumber min={1} max={4} value={node.columns ?? 2} onChange={(v) => onPatch({ columns: v ?? 2 })} />
+          <InputNumber
+            min={1}
+            max={4}
+            value={node.columns ?? 2}
+            onChange={(v) => onPatch({ columns: v ?? 2 })}
+          />
         </Form.Item>
       )}
       {!voidKind && (
         <>
           <Form.Item label={t('process.form.prop.required')}>
-            <Switch checked={!!node.required} onChange={(v) => onPatch({ required: v })} data-testid="prop-required" />
+            <Switch
+              checked={!!node.required}
+              onChange={(v) => onPatch({ required: v })}
+              data-testid="prop-required"
+            />
           </Form.Item>
           <Form.Item label={t('process.form.prop.placeholder')}>
-            <Input value={node.placeholder} onChange={(e) => onPatch({ placeholder: e.target.value })} />
+            <Input
+              value={node.placeholder}
+              onChange={(e) => onPatch({ placeholder: e.target.value })}
+            />
           </Form.Item>
           <Form.Item label={t('process.form.prop.default')}>
             {node.kind === 'switch' ? (
-              <Switch checked={node.defaultValue === true} onChange={(v) => onPatch({ defaultValue: v })} />
+              <Switch
+                checked={node.defaultValue === true}
+                onChange={(v) => onPatch({ defaultValue: v })}
+              />
             ) : node.kind === 'number' || node.kind === 'money' || node.kind === 'rate' ? (
               <InputNumber
                 style={{ width: '100%' }}
@@ -318,7 +355,10 @@ function PropertyPanel({
             )}
           </Form.Item>
           <Form.Item label={t('process.form.prop.description')}>
-            <Input value={node.description} onChange={(e) => onPatch({ description: e.target.value })} />
+            <Input
+              value={node.description}
+              onChange={(e) => onPatch({ description: e.target.value })}
+            />
           </Form.Item>
         </>
       )}
@@ -346,7 +386,9 @@ function PropertyPanel({
                   }}
                 />
                 <MinusCircleOutlined
-                  onClick={() => onPatch({ options: (node.options ?? []).filter((_, j) => j !== i) })}
+                  onClick={() =>
+                    onPatch({ options: (node.options ?? []).filter((_, j) => j !== i) })
+                  }
                 />
               </Space>
             ))}
@@ -371,10 +413,18 @@ function PropertyPanel({
           {(node.kind === 'input' || node.kind === 'textarea') && (
             <Space>
               <Form.Item label={t('process.form.prop.minLength')}>
-                <InputNumber min={0} value={node.minLength} onChange={(v) => onPatch({ minLength: num(v) })} />
+                <InputNumber
+                  min={0}
+                  value={node.minLength}
+                  onChange={(v) => onPatch({ minLength: num(v) })}
+                />
               </Form.Item>
               <Form.Item label={t('process.form.prop.maxLength')}>
-                <InputNumber min={0} value={node.maxLength} onChange={(v) => onPatch({ maxLength: num(v) })} />
+                <InputNumber
+                  min={0}
+                  value={node.maxLength}
+                  onChange={(v) => onPatch({ maxLength: num(v) })}
+                />
               </Form.Item>
             </Space>
           )}
@@ -391,10 +441,17 @@ function PropertyPanel({
           {(node.kind === 'input' || node.kind === 'textarea') && (
             <>
               <Form.Item label={t('process.form.prop.pattern')}>
-                <Input value={node.pattern} placeholder="^[0-9]+$" onChange={(e) => onPatch({ pattern: e.target.value || undefined })} />
+                <Input
+                  value={node.pattern}
+                  placeholder="^[0-9]+$"
+                  onChange={(e) => onPatch({ pattern: e.target.value || undefined })}
+                />
               </Form.Item>
               <Form.Item label={t('process.form.prop.patternMessage')}>
-                <Input value={node.patternMessage} onChange={(e) => onPatch({ patternMessage: e.target.value || undefined })} />
+                <Input
+                  value={node.patternMessage}
+                  onChange={(e) => onPatch({ patternMessage: e.target.value || undefined })}
+                />
               </Form.Item>
             </>
           )}
@@ -410,7 +467,9 @@ function PropertyPanel({
           value={node.visibleWhen?.field}
           options={fieldNames.map((n) => ({ label: n, value: n }))}
           onChange={(field) =>
-            onPatch({ visibleWhen: field ? { op: '==', value: '', ...node.visibleWhen, field } : undefined })
+            onPatch({
+              visibleWhen: field ? { op: '==', value: '', ...node.visibleWhen, field } : undefined,
+            })
           }
         />
         {node.visibleWhen?.field && (
@@ -418,14 +477,21 @@ function PropertyPanel({
             <Select
               style={{ width: 110 }}
               value={node.visibleWhen.op}
-              options={OPS.map((op) => ({ label: t(`process.form.op.${op === '==' ? 'eq' : op === '!=' ? 'ne' : op === '>' ? 'gt' : op === '>=' ? 'ge' : op === '<' ? 'lt' : op === '<=' ? 'le' : op}`), value: op }))}
+              options={OPS.map((op) => ({
+                label: t(
+                  `process.form.op.${op === '==' ? 'eq' : op === '!=' ? 'ne' : op === '>' ? 'gt' : op === '>=' ? 'ge' : op === '<' ? 'lt' : op === '<=' ? 'le' : op}`,
+                ),
+                value: op,
+              }))}
               onChange={(op) => onPatch({ visibleWhen: { ...node.visibleWhen!, op } })}
             />
             {node.visibleWhen.op !== 'empty' && node.visibleWhen.op !== 'notEmpty' && (
               <Input
                 value={node.visibleWhen.value}
                 placeholder={t('process.form.prop.visibleValue')}
-                onChange={(e) => onPatch({ visibleWhen: { ...node.visibleWhen!, value: e.target.value } })}
+                onChange={(e) =>
+                  onPatch({ visibleWhen: { ...node.visibleWhen!, value: e.target.value } })
+                }
               />
             )}
           </Space>
@@ -455,7 +521,7 @@ export const FormDesigner: React.FC<FormDesignerProps> = ({ value, onChange }) =
     if (node && isContainer(node.kind)) return add(kind, node.id);
     if (node) {
       const parent = parentOf(value, node.id) ?? undefined;
-      const list = parent ? findNode(value, parent)?.children ?? [] : value;
+      const list = parent ? (findNode(value, parent)?.children ?? []) : value;
       return add(kind, parent, list.findIndex((n) => n.id === node.id) + 1);
     }
     return add(kind);

@@ -156,7 +156,11 @@ export function findNode(nodes: DesignNode[], id: string): DesignNode | undefine
 }
 
 /** The id of the container holding `id` (undefined = the root). */
-export function parentOf(nodes: DesignNode[], id: string, parent?: string): string | undefined | null {
+export function parentOf(
+  nodes: DesignNode[],
+  id: string,
+  parent?: string,
+): string | undefined | null {
   for (const n of nodes) {
     if (n.id === id) return parent;
     if (n.children) {
@@ -191,7 +195,11 @@ export function insertNode(
 ): DesignNode[] {
   return mapLists(nodes, containerId, (list) => {
     const next = [...list];
-    next.splice(index === undefined ? next.length : Math.max(0, Math.min(index, next.length)), 0, node);
+    next.splice(
+      index === undefined ? next.length : Math.max(0, Math.min(index, next.length)),
+      0,
+      node,
+    );
     return next;
   });
 }
@@ -243,7 +251,7 @@ export function relocateNode(
   const parent = parentOf(nodes, id);
   let target = index;
   if (parent === containerId) {
-    const list = containerId ? findNode(nodes, containerId)?.children ?? [] : nodes;
+    const list = containerId ? (findNode(nodes, containerId)?.children ?? []) : nodes;
     const from = list.findIndex((n) => n.id === id);
     if (from < target) target -= 1;
   }
@@ -251,7 +259,10 @@ export function relocateNode(
 }
 
 /** Copies a node (and its children) right after it, with fresh ids and unique names. */
-export function copyNode(nodes: DesignNode[], id: string): { nodes: DesignNode[]; copyId?: string } {
+export function copyNode(
+  nodes: DesignNode[],
+  id: string,
+): { nodes: DesignNode[]; copyId?: string } {
   const node = findNode(nodes, id);
   const parent = parentOf(nodes, id);
   if (!node || parent === null) return { nodes };
@@ -262,7 +273,7 @@ export function copyNode(nodes: DesignNode[], id: string): { nodes: DesignNode[]
     return { ...structuredCopy(n), id: newId(), name, children: n.children?.map(clone) };
   };
   const copy = clone(node);
-  const list = parent ? findNode(nodes, parent)?.children ?? [] : nodes;
+  const list = parent ? (findNode(nodes, parent)?.children ?? []) : nodes;
   const index = list.findIndex((n) => n.id === id) + 1;
   return { nodes: insertNode(nodes, copy, parent, index), copyId: copy.id };
 }
@@ -329,14 +340,16 @@ function nodeSchema(node: DesignNode, index: number): Record<string, any> {
   if (node.required) s.required = true;
   if (node.placeholder) props.placeholder = node.placeholder;
   if (node.defaultValue !== undefined && node.defaultValue !== '') s.default = node.defaultValue;
-  if (hasOptions(node.kind)) s.enum = (node.options ?? []).map((o) => ({ label: o.label, value: o.value }));
+  if (hasOptions(node.kind))
+    s.enum = (node.options ?? []).map((o) => ({ label: o.label, value: o.value }));
   if (node.minLength !== undefined) s.minLength = node.minLength;
   if (node.maxLength !== undefined) s.maxLength = node.maxLength;
   if (node.minimum !== undefined) s.minimum = node.minimum;
   if (node.maximum !== undefined) s.maximum = node.maximum;
   if (node.pattern) {
     s.pattern = node.pattern;
-    if (node.patternMessage) s['x-validator'] = [{ pattern: node.pattern, message: node.patternMessage }];
+    if (node.patternMessage)
+      s['x-validator'] = [{ pattern: node.pattern, message: node.patternMessage }];
   }
   if (node.kind === 'money') props.precision = 2;
   if (node.kind === 'textarea') props.rows = 4;
@@ -398,7 +411,8 @@ const ordered = (props: Record<string, any> = {}): [string, Record<string, any>]
     .map(([k, v]) => [k, v]);
 
 function parseRule(reactions: unknown): VisibilityRule | undefined {
-  const r = (Array.isArray(reactions) ? reactions[0] : reactions) as Record<string, any> | undefined;
+  const r = (Array.isArray(reactions) ? reactions[0] : reactions) as
+    Record<string, any> | undefined;
   const field = r?.dependencies?.[0];
   const visible = r?.fulfill?.state?.visible;
   if (typeof field !== 'string' || typeof visible !== 'string') return undefined;
@@ -487,7 +501,8 @@ export function designProblems(nodes: DesignNode[]): { id: string; problem: stri
       if (!validFieldName(n.name)) problems.push({ id: n.id, problem: 'name' });
       else if (seen.has(n.name)) problems.push({ id: n.id, problem: 'duplicate' });
       seen.set(n.name, n.id);
-      if (hasOptions(n.kind) && !(n.options ?? []).length) problems.push({ id: n.id, problem: 'options' });
+      if (hasOptions(n.kind) && !(n.options ?? []).length)
+        problems.push({ id: n.id, problem: 'options' });
       if (n.children) walk(n.children);
     });
   walk(nodes);

@@ -78,7 +78,12 @@ export interface FormRendererProps {
   layout?: 'vertical' | 'horizontal';
 }
 
-export const FormRenderer: React.FC<FormRendererProps> = ({ form, schema, perms, layout = 'vertical' }) => {
+export const FormRenderer: React.FC<FormRendererProps> = ({
+  form,
+  schema,
+  perms,
+  layout = 'vertical',
+}) => {
   const effective = useMemo(() => {
     let s = schema;
     if (typeof s === 'string') {
@@ -91,7 +96,12 @@ export const FormRenderer: React.FC<FormRendererProps> = ({ form, schema, perms,
     return s ? applyFieldPerms(s as Record<string, any>, perms) : undefined;
   }, [schema, perms]);
   if (!effective || !Object.keys(effective.properties ?? {}).length) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={formatMessage({ id: 'process.form.empty' })} />;
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={formatMessage({ id: 'process.form.empty' })}
+      />
+    );
   }
   return (
     <FormProvider form={form}>
@@ -128,7 +138,8 @@ export function applyServerErrors(form: Form, fields: Record<string, string> | u
 const display = (v: unknown): string => {
   if (v === undefined || v === null) return '';
   if (Array.isArray(v)) return v.map(display).join(', ');
-  if (typeof v === 'boolean') return formatMessage({ id: v ? 'process.common.yes' : 'process.common.no' });
+  if (typeof v === 'boolean')
+    return formatMessage({ id: v ? 'process.common.yes' : 'process.common.no' });
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 };
@@ -157,7 +168,11 @@ export const FormValues: React.FC<{
         if (Array.isArray(v?.enum)) {
           out.set(
             k,
-            new Map(v.enum.map((e: any) => (typeof e === 'object' ? [String(e.value), String(e.label)] : [String(e), String(e)]))),
+            new Map(
+              v.enum.map((e: any) =>
+                typeof e === 'object' ? [String(e.value), String(e.label)] : [String(e), String(e)],
+              ),
+            ),
           );
         }
       });
@@ -175,7 +190,7 @@ export const FormValues: React.FC<{
         const shown = labels
           ? Array.isArray(v)
             ? v.map((x) => labels.get(String(x)) ?? String(x)).join(', ')
-            : labels.get(String(v)) ?? display(v)
+            : (labels.get(String(v)) ?? display(v))
           : display(v);
         return (
           <Descriptions.Item key={k} label={titles.get(k) ?? k}>

@@ -26,7 +26,9 @@ export const Money: React.FC<any> = connect(
   NumberPicker,
   mapProps((props: any) => ({ precision: 2, min: 0, style: { width: '100%' }, ...props })),
   mapReadPretty((props: { value?: number }) => (
-    <span>{props.value === undefined || props.value === null ? '' : formatNumber(props.value, 2)}</span>
+    <span>
+      {props.value === undefined || props.value === null ? '' : formatNumber(props.value, 2)}
+    </span>
   )),
 );
 
@@ -53,7 +55,12 @@ const UrlUpload: React.FC<{
     setFiles((current) => {
       const uploading = current.filter((f) => f.status === 'uploading');
       return [
-        ...urls.map((url, i) => ({ uid: `v${i}-${url}`, name: url.split('/').pop() || url, url, status: 'done' as const })),
+        ...urls.map((url, i) => ({
+          uid: `v${i}-${url}`,
+          name: url.split('/').pop() || url,
+          url,
+          status: 'done' as const,
+        })),
         ...uploading,
       ];
     });
@@ -74,7 +81,7 @@ const UrlUpload: React.FC<{
           const urls = fileList
             .map((f) => f.url || (f.response?.result?.[0] as string | undefined))
             .filter((u): u is string => !!u);
-          if (file.status === 'done' && !(file.response?.result?.[0])) {
+          if (file.status === 'done' && !file.response?.result?.[0]) {
             setFiles(fileList.filter((f) => f.uid !== file.uid));
           }
           onChange?.(urls);
@@ -97,7 +104,12 @@ const UrlList: React.FC<{ value?: string[]; image?: boolean }> = ({ value, image
   <span>
     {(value ?? []).map((url) =>
       image ? (
-        <img key={url} src={url} alt="" style={{ width: 64, height: 64, objectFit: 'cover', marginInlineEnd: 8 }} />
+        <img
+          key={url}
+          src={url}
+          alt=""
+          style={{ width: 64, height: 64, objectFit: 'cover', marginInlineEnd: 8 }}
+        />
       ) : (
         <div key={url}>
           <a href={url} target="_blank" rel="noreferrer">
@@ -173,9 +185,7 @@ export const PeopleSelect: React.FC<{
 
 export const UserPicker: React.FC<any> = connect(
   PeopleSelect,
-  mapReadPretty((props: { value?: number }) => (
-    <span>{props.value ? `#${props.value}` : ''}</span>
-  )),
+  mapReadPretty((props: { value?: number }) => <span>{props.value ? `#${props.value}` : ''}</span>),
 );
 
 interface OrgNode {
@@ -219,7 +229,9 @@ const DishSelect: React.FC<any> = (props) => {
       skipErrorHandler: true,
     })
       .then((page) =>
-        setOptions((page.records ?? []).map((d) => ({ label: `${d.name} (${d.number})`, value: d.id }))),
+        setOptions(
+          (page.records ?? []).map((d) => ({ label: `${d.name} (${d.number})`, value: d.id })),
+        ),
       )
       .catch(() => setOptions([]));
   useEffect(() => {
@@ -247,7 +259,10 @@ export const Divider: React.FC<{ title?: string }> = ({ title }) => (
   <AntDivider orientation="left">{title}</AntDivider>
 );
 
-export const Card: React.FC<React.PropsWithChildren<{ title?: string }>> = ({ title, children }) => (
+export const Card: React.FC<React.PropsWithChildren<{ title?: string }>> = ({
+  title,
+  children,
+}) => (
   <AntCard size="small" title={title} style={{ marginBottom: 16 }}>
     {children}
   </AntCard>

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'الإصدار',
   'process.definition.activate': 'تفعيل',
   'process.definition.activated': 'تم تفعيل التعريف',
-  'process.definition.deleteConfirm': 'هل تريد حذف هذا الإصدار؟ لا يمكن حذف إصدار له مثيلات قيد التشغيل.',
+  'process.definition.deleteConfirm':
+    'هل تريد حذف هذا الإصدار؟ لا يمكن حذف إصدار له مثيلات قيد التشغيل.',
   'process.definition.deployedAt': 'تاريخ النشر',
   'process.definition.deployedBy': 'نشره',
   'process.definition.key': 'مفتاح العملية',
@@ -37,7 +38,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'بعض الحقول لها اسم غير صالح أو مكرر أو بلا خيارات',
   'process.form.import': 'استيراد',
   'process.form.json': 'مخطط JSON',
-  'process.form.jsonHelp': 'مخطط Formily JSON للنموذج. الصق مخططًا آخر واستورده لاستبدال مساحة التصميم.',
+  'process.form.jsonHelp':
+    'مخطط Formily JSON للنموذج. الصق مخططًا آخر واستورده لاستبدال مساحة التصميم.',
   'process.form.key': 'مفتاح النموذج',
   'process.form.moveDown': 'نقل لأسفل',
   'process.form.moveUp': 'نقل لأعلى',

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Fassung',
   'process.definition.activate': 'Aktivieren',
   'process.definition.activated': 'Definition aktiviert',
-  'process.definition.deleteConfirm': 'Diese Version löschen? Versionen mit laufenden Instanzen können nicht gelöscht werden.',
+  'process.definition.deleteConfirm':
+    'Diese Version löschen? Versionen mit laufenden Instanzen können nicht gelöscht werden.',
   'process.definition.deployedAt': 'Bereitgestellt',
   'process.definition.deployedBy': 'Bereitgestellt von',
   'process.definition.key': 'Prozessschlüssel',
@@ -23,21 +24,25 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Startformular',
   'process.definition.status': 'Status',
   'process.definition.suspend': 'Aussetzen',
-  'process.definition.suspendConfirm': 'Diese Version aussetzen? Neue Instanzen können dann nicht starten.',
+  'process.definition.suspendConfirm':
+    'Diese Version aussetzen? Neue Instanzen können dann nicht starten.',
   'process.definition.suspended': 'Definition ausgesetzt',
   'process.definition.view': 'Ansehen',
   'process.form.badName': 'Nur Buchstaben, Ziffern und _; mit einem Buchstaben beginnen',
-  'process.form.badSchema': 'Das gespeicherte Schema ist nicht lesbar; die Arbeitsfläche beginnt leer',
+  'process.form.badSchema':
+    'Das gespeicherte Schema ist nicht lesbar; die Arbeitsfläche beginnt leer',
   'process.form.canvasEmpty': 'Felder hierher ziehen oder in der Palette anklicken',
   'process.form.copy': 'Kopieren',
   'process.form.design': 'Gestalten',
   'process.form.dropHere': 'Felder hier ablegen',
   'process.form.duplicateName': 'Ein anderes Feld verwendet diesen Namen bereits',
   'process.form.empty': 'Dieses Formular hat keine Felder',
-  'process.form.fixProblems': 'Einige Felder haben einen ungültigen oder doppelten Namen oder keine Optionen',
+  'process.form.fixProblems':
+    'Einige Felder haben einen ungültigen oder doppelten Namen oder keine Optionen',
   'process.form.import': 'Importieren',
   'process.form.json': 'JSON-Schema',
-  'process.form.jsonHelp': 'Das Formily-JSON-Schema des Formulars. Fügen Sie ein anderes Schema ein und importieren Sie es, um die Arbeitsfläche zu ersetzen.',
+  'process.form.jsonHelp':
+    'Das Formily-JSON-Schema des Formulars. Fügen Sie ein anderes Schema ein und importieren Sie es, um die Arbeitsfläche zu ersetzen.',
   'process.form.key': 'Formularschlüssel',
   'process.form.moveDown': 'Nach unten',
   'process.form.moveUp': 'Nach oben',
@@ -57,7 +62,8 @@ const messages: Record<string, string> = {
   'process.form.prop.minLength': 'Minimale Länge',
   'process.form.prop.minimum': 'Mindestwert',
   'process.form.prop.name': 'Feldname',
-  'process.form.prop.nameHelp': 'Der Variablenname im Prozess: Bedingungen und Zuweisungen verwenden ihn',
+  'process.form.prop.nameHelp':
+    'Der Variablenname im Prozess: Bedingungen und Zuweisungen verwenden ihn',
   'process.form.prop.optionLabel': 'Beschriftung',
   'process.form.prop.optionValue': 'Wert',
   'process.form.prop.options': 'Auswahlwerte',
@@ -125,9 +131,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Titel',
   'process.instance.variables': 'Variablen',
   'process.instance.withdraw': 'Zurückziehen',
-  'process.instance.withdrawConfirm': 'Diesen Antrag zurückziehen? Nur möglich, bevor jemand gehandelt hat.',
+  'process.instance.withdrawConfirm':
+    'Diesen Antrag zurückziehen? Nur möglich, bevor jemand gehandelt hat.',
   'process.instance.withdrawn': 'Antrag zurückgezogen',
-  'process.model.cannotDeploy': 'Beheben Sie vor der Bereitstellung die {count} im Diagramm markierten Probleme',
+  'process.model.cannotDeploy':
+    'Beheben Sie vor der Bereitstellung die {count} im Diagramm markierten Probleme',
   'process.model.category': 'Kategorie',
   'process.model.confirmDelete': 'Dieses Modell löschen? Bereitgestellte Versionen bleiben.',
   'process.model.deploy': 'Bereitstellen',
@@ -137,7 +145,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Als SVG exportieren',
   'process.model.exportXml': 'Als BPMN exportieren',
   'process.model.fit': 'An Bildschirm anpassen',
-  'process.model.help.collection': 'Variable oder Ausdruck mit den Unterzeichnern; leer = die Kandidaten',
+  'process.model.help.collection':
+    'Variable oder Ausdruck mit den Unterzeichnern; leer = die Kandidaten',
   'process.model.help.condition': 'Ausdruck über die Variablen, z. B. ${amount > 1000}',
   'process.model.help.duration': 'ISO-8601-Dauer, z. B. PT30M, P2D',
   'process.model.help.message': 'Nachrichten werden über den Geschäftsschlüssel zugeordnet',
@@ -190,7 +199,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'Zeitgeberwert',
   'process.model.redo': 'Wiederholen',
   'process.model.saved': 'Modell gespeichert',
-  'process.model.savedWithIssues': 'Modell gespeichert; {count} Problem(e) vor der Bereitstellung beheben',
+  'process.model.savedWithIssues':
+    'Modell gespeichert; {count} Problem(e) vor der Bereitstellung beheben',
   'process.model.section.assignee': 'Zuweisung',
   'process.model.section.behaviour': 'Aktionen und Behandlung',
   'process.model.section.boundary': 'Randereignis',

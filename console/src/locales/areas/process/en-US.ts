@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Version',
   'process.definition.activate': 'Activate',
   'process.definition.activated': 'Definition activated',
-  'process.definition.deleteConfirm': 'Delete this version? Versions with running instances cannot be deleted.',
+  'process.definition.deleteConfirm':
+    'Delete this version? Versions with running instances cannot be deleted.',
   'process.definition.deployedAt': 'Deployed',
   'process.definition.deployedBy': 'Deployed by',
   'process.definition.key': 'Process key',
@@ -37,7 +38,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'Some fields have an invalid or duplicate name, or no options',
   'process.form.import': 'Import',
   'process.form.json': 'JSON schema',
-  'process.form.jsonHelp': 'The Formily JSON Schema of the form. Paste another schema and import it to replace the canvas.',
+  'process.form.jsonHelp':
+    'The Formily JSON Schema of the form. Paste another schema and import it to replace the canvas.',
   'process.form.key': 'Form key',
   'process.form.moveDown': 'Move down',
   'process.form.moveUp': 'Move up',
@@ -57,7 +59,8 @@ const messages: Record<string, string> = {
   'process.form.prop.minLength': 'Min length',
   'process.form.prop.minimum': 'Minimum',
   'process.form.prop.name': 'Field name',
-  'process.form.prop.nameHelp': 'The variable name in the process: conditions and assignments use it',
+  'process.form.prop.nameHelp':
+    'The variable name in the process: conditions and assignments use it',
   'process.form.prop.optionLabel': 'Label',
   'process.form.prop.optionValue': 'Value',
   'process.form.prop.options': 'Options',
@@ -125,7 +128,8 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Title',
   'process.instance.variables': 'Variables',
   'process.instance.withdraw': 'Withdraw',
-  'process.instance.withdrawConfirm': 'Withdraw this request? Only possible before anyone acted on it.',
+  'process.instance.withdrawConfirm':
+    'Withdraw this request? Only possible before anyone acted on it.',
   'process.instance.withdrawn': 'Request withdrawn',
   'process.model.cannotDeploy': 'Fix the {count} issue(s) marked on the diagram before deploying',
   'process.model.category': 'Category',
@@ -137,7 +141,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Export SVG',
   'process.model.exportXml': 'Export BPMN',
   'process.model.fit': 'Fit to screen',
-  'process.model.help.collection': 'Variable or expression listing the signers; empty = the candidates',
+  'process.model.help.collection':
+    'Variable or expression listing the signers; empty = the candidates',
   'process.model.help.condition': 'Expression over the variables, e.g. ${amount > 1000}',
   'process.model.help.duration': 'ISO 8601 duration, e.g. PT30M, P2D',
   'process.model.help.message': 'Messages are correlated by the business key',

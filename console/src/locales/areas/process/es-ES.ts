@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Versión',
   'process.definition.activate': 'Activar',
   'process.definition.activated': 'Definición activada',
-  'process.definition.deleteConfirm': '¿Eliminar esta versión? No se pueden eliminar versiones con instancias en curso.',
+  'process.definition.deleteConfirm':
+    '¿Eliminar esta versión? No se pueden eliminar versiones con instancias en curso.',
   'process.definition.deployedAt': 'Desplegado',
   'process.definition.deployedBy': 'Desplegado por',
   'process.definition.key': 'Clave del proceso',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Formulario de inicio',
   'process.definition.status': 'Estado',
   'process.definition.suspend': 'Suspender',
-  'process.definition.suspendConfirm': '¿Suspender esta versión? No se podrán iniciar nuevas instancias.',
+  'process.definition.suspendConfirm':
+    '¿Suspender esta versión? No se podrán iniciar nuevas instancias.',
   'process.definition.suspended': 'Definición suspendida',
   'process.definition.view': 'Ver',
   'process.form.badName': 'Solo letras, dígitos y _; debe empezar por una letra',
@@ -34,10 +36,12 @@ const messages: Record<string, string> = {
   'process.form.dropHere': 'Suelte campos aquí',
   'process.form.duplicateName': 'Otro campo ya usa este nombre',
   'process.form.empty': 'Este formulario no tiene campos',
-  'process.form.fixProblems': 'Algunos campos tienen un nombre no válido o repetido, o no tienen opciones',
+  'process.form.fixProblems':
+    'Algunos campos tienen un nombre no válido o repetido, o no tienen opciones',
   'process.form.import': 'Importar',
   'process.form.json': 'Esquema JSON',
-  'process.form.jsonHelp': 'El esquema JSON de Formily del formulario. Pegue otro esquema e impórtelo para reemplazar el lienzo.',
+  'process.form.jsonHelp':
+    'El esquema JSON de Formily del formulario. Pegue otro esquema e impórtelo para reemplazar el lienzo.',
   'process.form.key': 'Clave del formulario',
   'process.form.moveDown': 'Bajar',
   'process.form.moveUp': 'Subir',
@@ -57,7 +61,8 @@ const messages: Record<string, string> = {
   'process.form.prop.minLength': 'Longitud mínima',
   'process.form.prop.minimum': 'Valor mínimo',
   'process.form.prop.name': 'Nombre del campo',
-  'process.form.prop.nameHelp': 'El nombre de la variable en el proceso: lo usan las condiciones y asignaciones',
+  'process.form.prop.nameHelp':
+    'El nombre de la variable en el proceso: lo usan las condiciones y asignaciones',
   'process.form.prop.optionLabel': 'Etiqueta',
   'process.form.prop.optionValue': 'Valor',
   'process.form.prop.options': 'Opciones',
@@ -125,9 +130,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Título',
   'process.instance.variables': 'Variables',
   'process.instance.withdraw': 'Retirar',
-  'process.instance.withdrawConfirm': '¿Retirar esta solicitud? Solo es posible antes de que alguien actúe.',
+  'process.instance.withdrawConfirm':
+    '¿Retirar esta solicitud? Solo es posible antes de que alguien actúe.',
   'process.instance.withdrawn': 'Solicitud retirada',
-  'process.model.cannotDeploy': 'Corrija los {count} problema(s) marcados en el diagrama antes de desplegar',
+  'process.model.cannotDeploy':
+    'Corrija los {count} problema(s) marcados en el diagrama antes de desplegar',
   'process.model.category': 'Categoría',
   'process.model.confirmDelete': '¿Eliminar este modelo? Las versiones desplegadas se conservan.',
   'process.model.deploy': 'Desplegar',
@@ -190,7 +197,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'Valor del temporizador',
   'process.model.redo': 'Rehacer',
   'process.model.saved': 'Modelo guardado',
-  'process.model.savedWithIssues': 'Modelo guardado; corrija {count} problema(s) antes de desplegar',
+  'process.model.savedWithIssues':
+    'Modelo guardado; corrija {count} problema(s) antes de desplegar',
   'process.model.section.assignee': 'Asignación',
   'process.model.section.behaviour': 'Acciones y gestión',
   'process.model.section.boundary': 'Evento de borde',

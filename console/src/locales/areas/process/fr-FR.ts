@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Version',
   'process.definition.activate': 'Activer',
   'process.definition.activated': 'Définition activée',
-  'process.definition.deleteConfirm': 'Supprimer cette version ? Une version avec des instances en cours ne peut pas être supprimée.',
+  'process.definition.deleteConfirm':
+    'Supprimer cette version ? Une version avec des instances en cours ne peut pas être supprimée.',
   'process.definition.deployedAt': 'Déployé le',
   'process.definition.deployedBy': 'Déployé par',
   'process.definition.key': 'Clé du processus',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Formulaire de départ',
   'process.definition.status': 'Statut',
   'process.definition.suspend': 'Suspendre',
-  'process.definition.suspendConfirm': 'Suspendre cette version ? Aucune nouvelle instance ne pourra démarrer.',
+  'process.definition.suspendConfirm':
+    'Suspendre cette version ? Aucune nouvelle instance ne pourra démarrer.',
   'process.definition.suspended': 'Définition suspendue',
   'process.definition.view': 'Voir',
   'process.form.badName': 'Lettres, chiffres et _ uniquement ; commencer par une lettre',
@@ -37,7 +39,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'Certains champs ont un nom invalide ou en double, ou aucune option',
   'process.form.import': 'Importer',
   'process.form.json': 'Schéma JSON',
-  'process.form.jsonHelp': 'Le schéma JSON Formily du formulaire. Collez un autre schéma et importez-le pour remplacer le canevas.',
+  'process.form.jsonHelp':
+    'Le schéma JSON Formily du formulaire. Collez un autre schéma et importez-le pour remplacer le canevas.',
   'process.form.key': 'Clé du formulaire',
   'process.form.moveDown': 'Descendre',
   'process.form.moveUp': 'Monter',
@@ -57,7 +60,8 @@ const messages: Record<string, string> = {
   'process.form.prop.minLength': 'Longueur min.',
   'process.form.prop.minimum': 'Valeur minimale',
   'process.form.prop.name': 'Nom du champ',
-  'process.form.prop.nameHelp': 'Le nom de variable dans le processus : conditions et affectations l’utilisent',
+  'process.form.prop.nameHelp':
+    'Le nom de variable dans le processus : conditions et affectations l’utilisent',
   'process.form.prop.optionLabel': 'Libellé',
   'process.form.prop.optionValue': 'Valeur',
   'process.form.prop.options': 'Choix',
@@ -125,9 +129,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Titre',
   'process.instance.variables': 'Variables du processus',
   'process.instance.withdraw': 'Retirer',
-  'process.instance.withdrawConfirm': 'Retirer cette demande ? Possible seulement avant toute action.',
+  'process.instance.withdrawConfirm':
+    'Retirer cette demande ? Possible seulement avant toute action.',
   'process.instance.withdrawn': 'Demande retirée',
-  'process.model.cannotDeploy': 'Corrigez les {count} problème(s) signalés sur le diagramme avant de déployer',
+  'process.model.cannotDeploy':
+    'Corrigez les {count} problème(s) signalés sur le diagramme avant de déployer',
   'process.model.category': 'Catégorie',
   'process.model.confirmDelete': 'Supprimer ce modèle ? Les versions déployées restent.',
   'process.model.deploy': 'Déployer',
@@ -137,7 +143,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Exporter en SVG',
   'process.model.exportXml': 'Exporter en BPMN',
   'process.model.fit': "Ajuster à l'écran",
-  'process.model.help.collection': 'Variable ou expression listant les signataires ; vide = les candidats',
+  'process.model.help.collection':
+    'Variable ou expression listant les signataires ; vide = les candidats',
   'process.model.help.condition': 'Expression sur les variables, par ex. ${amount > 1000}',
   'process.model.help.duration': 'Durée ISO 8601, par ex. PT30M, P2D',
   'process.model.help.message': 'Les messages sont corrélés par la clé métier',
@@ -190,7 +197,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'Valeur de la minuterie',
   'process.model.redo': 'Rétablir',
   'process.model.saved': 'Modèle enregistré',
-  'process.model.savedWithIssues': 'Modèle enregistré ; {count} problème(s) à corriger avant le déploiement',
+  'process.model.savedWithIssues':
+    'Modèle enregistré ; {count} problème(s) à corriger avant le déploiement',
   'process.model.section.assignee': 'Attribution',
   'process.model.section.behaviour': 'Actions et traitement',
   'process.model.section.boundary': 'Événement de bordure',

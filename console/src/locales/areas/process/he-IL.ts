@@ -37,7 +37,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'לחלק מהשדות שם לא תקין או כפול, או שאין להם אפשרויות',
   'process.form.import': 'ייבוא',
   'process.form.json': 'סכמת JSON',
-  'process.form.jsonHelp': 'סכמת ה-JSON של Formily לטופס. הדביקו סכמה אחרת וייבאו אותה כדי להחליף את משטח העבודה.',
+  'process.form.jsonHelp':
+    'סכמת ה-JSON של Formily לטופס. הדביקו סכמה אחרת וייבאו אותה כדי להחליף את משטח העבודה.',
   'process.form.key': 'מפתח טופס',
   'process.form.moveDown': 'הזזה למטה',
   'process.form.moveUp': 'הזזה למעלה',

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Versi',
   'process.definition.activate': 'Aktifkan',
   'process.definition.activated': 'Definisi diaktifkan',
-  'process.definition.deleteConfirm': 'Hapus versi ini? Versi dengan instans yang berjalan tidak dapat dihapus.',
+  'process.definition.deleteConfirm':
+    'Hapus versi ini? Versi dengan instans yang berjalan tidak dapat dihapus.',
   'process.definition.deployedAt': 'Dipasang',
   'process.definition.deployedBy': 'Dipasang oleh',
   'process.definition.key': 'Kunci proses',
@@ -34,10 +35,12 @@ const messages: Record<string, string> = {
   'process.form.dropHere': 'Letakkan bidang di sini',
   'process.form.duplicateName': 'Bidang lain sudah memakai nama ini',
   'process.form.empty': 'Formulir ini tidak memiliki bidang',
-  'process.form.fixProblems': 'Beberapa bidang memiliki nama tidak valid atau ganda, atau tanpa opsi',
+  'process.form.fixProblems':
+    'Beberapa bidang memiliki nama tidak valid atau ganda, atau tanpa opsi',
   'process.form.import': 'Impor',
   'process.form.json': 'Skema JSON',
-  'process.form.jsonHelp': 'Skema JSON Formily dari formulir ini. Tempel skema lain lalu impor untuk mengganti kanvas.',
+  'process.form.jsonHelp':
+    'Skema JSON Formily dari formulir ini. Tempel skema lain lalu impor untuk mengganti kanvas.',
   'process.form.key': 'Kunci formulir',
   'process.form.moveDown': 'Pindah ke bawah',
   'process.form.moveUp': 'Pindah ke atas',
@@ -125,9 +128,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Judul',
   'process.instance.variables': 'Variabel',
   'process.instance.withdraw': 'Tarik kembali',
-  'process.instance.withdrawConfirm': 'Tarik kembali permintaan ini? Hanya bisa sebelum ada yang bertindak.',
+  'process.instance.withdrawConfirm':
+    'Tarik kembali permintaan ini? Hanya bisa sebelum ada yang bertindak.',
   'process.instance.withdrawn': 'Permintaan ditarik kembali',
-  'process.model.cannotDeploy': 'Perbaiki {count} masalah yang ditandai di diagram sebelum memasang',
+  'process.model.cannotDeploy':
+    'Perbaiki {count} masalah yang ditandai di diagram sebelum memasang',
   'process.model.category': 'Kategori',
   'process.model.confirmDelete': 'Hapus model ini? Versi yang terpasang tetap ada.',
   'process.model.deploy': 'Pasang',
@@ -137,7 +142,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Ekspor SVG',
   'process.model.exportXml': 'Ekspor BPMN',
   'process.model.fit': 'Sesuaikan layar',
-  'process.model.help.collection': 'Variabel atau ekspresi berisi penanda tangan; kosong = para kandidat',
+  'process.model.help.collection':
+    'Variabel atau ekspresi berisi penanda tangan; kosong = para kandidat',
   'process.model.help.condition': 'Ekspresi atas variabel, mis. ${amount > 1000}',
   'process.model.help.duration': 'Durasi ISO 8601, mis. PT30M, P2D',
   'process.model.help.message': 'Pesan dikaitkan melalui kunci bisnis',

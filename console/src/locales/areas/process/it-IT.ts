@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Versione',
   'process.definition.activate': 'Attiva',
   'process.definition.activated': 'Definizione attivata',
-  'process.definition.deleteConfirm': 'Eliminare questa versione? Le versioni con istanze in corso non si possono eliminare.',
+  'process.definition.deleteConfirm':
+    'Eliminare questa versione? Le versioni con istanze in corso non si possono eliminare.',
   'process.definition.deployedAt': 'Distribuito',
   'process.definition.deployedBy': 'Distribuito da',
   'process.definition.key': 'Chiave del processo',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Modulo di avvio',
   'process.definition.status': 'Stato',
   'process.definition.suspend': 'Sospendi',
-  'process.definition.suspendConfirm': 'Sospendere questa versione? Non si potranno avviare nuove istanze.',
+  'process.definition.suspendConfirm':
+    'Sospendere questa versione? Non si potranno avviare nuove istanze.',
   'process.definition.suspended': 'Definizione sospesa',
   'process.definition.view': 'Visualizza',
   'process.form.badName': 'Solo lettere, cifre e _; iniziare con una lettera',
@@ -34,10 +36,12 @@ const messages: Record<string, string> = {
   'process.form.dropHere': 'Rilascia qui i campi',
   'process.form.duplicateName': 'Un altro campo usa già questo nome',
   'process.form.empty': 'Questo modulo non ha campi',
-  'process.form.fixProblems': 'Alcuni campi hanno un nome non valido o duplicato, o nessuna opzione',
+  'process.form.fixProblems':
+    'Alcuni campi hanno un nome non valido o duplicato, o nessuna opzione',
   'process.form.import': 'Importa',
   'process.form.json': 'Schema JSON',
-  'process.form.jsonHelp': 'Lo schema JSON Formily del modulo. Incolla un altro schema e importalo per sostituire l’area di lavoro.',
+  'process.form.jsonHelp':
+    'Lo schema JSON Formily del modulo. Incolla un altro schema e importalo per sostituire l’area di lavoro.',
   'process.form.key': 'Chiave del modulo',
   'process.form.moveDown': 'Sposta giù',
   'process.form.moveUp': 'Sposta su',
@@ -57,7 +61,8 @@ const messages: Record<string, string> = {
   'process.form.prop.minLength': 'Lunghezza minima',
   'process.form.prop.minimum': 'Valore minimo',
   'process.form.prop.name': 'Nome del campo',
-  'process.form.prop.nameHelp': 'Il nome della variabile nel processo: lo usano condizioni e assegnazioni',
+  'process.form.prop.nameHelp':
+    'Il nome della variabile nel processo: lo usano condizioni e assegnazioni',
   'process.form.prop.optionLabel': 'Etichetta',
   'process.form.prop.optionValue': 'Valore',
   'process.form.prop.options': 'Opzioni',
@@ -125,9 +130,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Titolo',
   'process.instance.variables': 'Variabili',
   'process.instance.withdraw': 'Ritira',
-  'process.instance.withdrawConfirm': 'Ritirare questa richiesta? Possibile solo prima che qualcuno agisca.',
+  'process.instance.withdrawConfirm':
+    'Ritirare questa richiesta? Possibile solo prima che qualcuno agisca.',
   'process.instance.withdrawn': 'Richiesta ritirata',
-  'process.model.cannotDeploy': 'Correggi i {count} problemi segnati nel diagramma prima della distribuzione',
+  'process.model.cannotDeploy':
+    'Correggi i {count} problemi segnati nel diagramma prima della distribuzione',
   'process.model.category': 'Categoria',
   'process.model.confirmDelete': 'Eliminare questo modello? Le versioni distribuite restano.',
   'process.model.deploy': 'Distribuisci',
@@ -190,7 +197,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'Valore del timer',
   'process.model.redo': 'Ripeti',
   'process.model.saved': 'Modello salvato',
-  'process.model.savedWithIssues': 'Modello salvato; correggi {count} problemi prima di distribuire',
+  'process.model.savedWithIssues':
+    'Modello salvato; correggi {count} problemi prima di distribuire',
   'process.model.section.assignee': 'Assegnazione',
   'process.model.section.behaviour': 'Azioni e gestione',
   'process.model.section.boundary': 'Evento di bordo',

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'バージョン',
   'process.definition.activate': '有効化',
   'process.definition.activated': '定義を有効にしました',
-  'process.definition.deleteConfirm': 'このバージョンを削除しますか？実行中のインスタンスがあるバージョンは削除できません。',
+  'process.definition.deleteConfirm':
+    'このバージョンを削除しますか？実行中のインスタンスがあるバージョンは削除できません。',
   'process.definition.deployedAt': 'デプロイ日時',
   'process.definition.deployedBy': 'デプロイ者',
   'process.definition.key': 'プロセスキー',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': '開始フォーム',
   'process.definition.status': '状態',
   'process.definition.suspend': '一時停止',
-  'process.definition.suspendConfirm': 'このバージョンを一時停止しますか？新しいインスタンスは開始できなくなります。',
+  'process.definition.suspendConfirm':
+    'このバージョンを一時停止しますか？新しいインスタンスは開始できなくなります。',
   'process.definition.suspended': '定義を一時停止しました',
   'process.definition.view': '表示',
   'process.form.badName': '英字・数字・_ のみ使用し、英字で始めてください',
@@ -37,7 +39,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': '名前が無効または重複しているか、選択肢のないフィールドがあります',
   'process.form.import': 'インポート',
   'process.form.json': 'JSON スキーマ',
-  'process.form.jsonHelp': 'フォームの Formily JSON Schema です。別のスキーマを貼り付けてインポートするとキャンバスを置き換えます。',
+  'process.form.jsonHelp':
+    'フォームの Formily JSON Schema です。別のスキーマを貼り付けてインポートするとキャンバスを置き換えます。',
   'process.form.key': 'フォームキー',
   'process.form.moveDown': '下へ',
   'process.form.moveUp': '上へ',
@@ -125,7 +128,8 @@ const messages: Record<string, string> = {
   'process.instance.title': '件名',
   'process.instance.variables': '変数',
   'process.instance.withdraw': '取り下げ',
-  'process.instance.withdrawConfirm': 'この申請を取り下げますか？誰も処理していない間のみ可能です。',
+  'process.instance.withdrawConfirm':
+    'この申請を取り下げますか？誰も処理していない間のみ可能です。',
   'process.instance.withdrawn': '申請を取り下げました',
   'process.model.cannotDeploy': 'デプロイ前にフロー図上の {count} 件の問題を修正してください',
   'process.model.category': 'カテゴリ',
@@ -190,7 +194,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'タイマー値',
   'process.model.redo': 'やり直し',
   'process.model.saved': 'モデルを保存しました',
-  'process.model.savedWithIssues': 'モデルを保存しました。デプロイ前に {count} 件の問題を修正してください',
+  'process.model.savedWithIssues':
+    'モデルを保存しました。デプロイ前に {count} 件の問題を修正してください',
   'process.model.section.assignee': '担当者',
   'process.model.section.behaviour': '操作と処理',
   'process.model.section.boundary': '境界イベント',

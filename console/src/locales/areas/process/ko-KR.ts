@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': '버전',
   'process.definition.activate': '활성화',
   'process.definition.activated': '정의가 활성화되었습니다',
-  'process.definition.deleteConfirm': '이 버전을 삭제할까요? 실행 중인 인스턴스가 있는 버전은 삭제할 수 없습니다.',
+  'process.definition.deleteConfirm':
+    '이 버전을 삭제할까요? 실행 중인 인스턴스가 있는 버전은 삭제할 수 없습니다.',
   'process.definition.deployedAt': '배포일',
   'process.definition.deployedBy': '배포자',
   'process.definition.key': '프로세스 키',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': '시작 양식',
   'process.definition.status': '상태',
   'process.definition.suspend': '일시 중지',
-  'process.definition.suspendConfirm': '이 버전을 일시 중지할까요? 새 인스턴스를 시작할 수 없게 됩니다.',
+  'process.definition.suspendConfirm':
+    '이 버전을 일시 중지할까요? 새 인스턴스를 시작할 수 없게 됩니다.',
   'process.definition.suspended': '정의가 일시 중지되었습니다',
   'process.definition.view': '보기',
   'process.form.badName': '영문자, 숫자, _만 사용하고 영문자로 시작하세요',
@@ -37,7 +39,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': '일부 필드의 이름이 잘못되었거나 중복되었거나 옵션이 없습니다',
   'process.form.import': '가져오기',
   'process.form.json': 'JSON 스키마',
-  'process.form.jsonHelp': '양식의 Formily JSON 스키마입니다. 다른 스키마를 붙여 넣고 가져오면 캔버스가 바뀝니다.',
+  'process.form.jsonHelp':
+    '양식의 Formily JSON 스키마입니다. 다른 스키마를 붙여 넣고 가져오면 캔버스가 바뀝니다.',
   'process.form.key': '양식 키',
   'process.form.moveDown': '아래로',
   'process.form.moveUp': '위로',
@@ -190,7 +193,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': '타이머 값',
   'process.model.redo': '다시 실행',
   'process.model.saved': '모델을 저장했습니다',
-  'process.model.savedWithIssues': '모델을 저장했습니다. 배포 전에 문제 {count}개를 해결해야 합니다',
+  'process.model.savedWithIssues':
+    '모델을 저장했습니다. 배포 전에 문제 {count}개를 해결해야 합니다',
   'process.model.section.assignee': '배정',
   'process.model.section.behaviour': '작업과 처리',
   'process.model.section.boundary': '경계 이벤트',

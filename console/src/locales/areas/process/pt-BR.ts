@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Versão',
   'process.definition.activate': 'Ativar',
   'process.definition.activated': 'Definição ativada',
-  'process.definition.deleteConfirm': 'Excluir esta versão? Versões com instâncias em andamento não podem ser excluídas.',
+  'process.definition.deleteConfirm':
+    'Excluir esta versão? Versões com instâncias em andamento não podem ser excluídas.',
   'process.definition.deployedAt': 'Implantado em',
   'process.definition.deployedBy': 'Implantado por',
   'process.definition.key': 'Chave do processo',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Formulário inicial',
   'process.definition.status': 'Situação',
   'process.definition.suspend': 'Suspender',
-  'process.definition.suspendConfirm': 'Suspender esta versão? Novas instâncias não poderão iniciar.',
+  'process.definition.suspendConfirm':
+    'Suspender esta versão? Novas instâncias não poderão iniciar.',
   'process.definition.suspended': 'Definição suspensa',
   'process.definition.view': 'Ver',
   'process.form.badName': 'Use letras, dígitos e _; comece com uma letra',
@@ -37,7 +39,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'Alguns campos têm nome inválido ou repetido, ou nenhuma opção',
   'process.form.import': 'Importar',
   'process.form.json': 'Esquema JSON',
-  'process.form.jsonHelp': 'O esquema JSON Formily do formulário. Cole outro esquema e importe-o para substituir a área de trabalho.',
+  'process.form.jsonHelp':
+    'O esquema JSON Formily do formulário. Cole outro esquema e importe-o para substituir a área de trabalho.',
   'process.form.key': 'Chave do formulário',
   'process.form.moveDown': 'Mover para baixo',
   'process.form.moveUp': 'Mover para cima',
@@ -127,7 +130,8 @@ const messages: Record<string, string> = {
   'process.instance.withdraw': 'Retirar',
   'process.instance.withdrawConfirm': 'Retirar este pedido? Só é possível antes de alguém agir.',
   'process.instance.withdrawn': 'Pedido retirado',
-  'process.model.cannotDeploy': 'Corrija os {count} problema(s) marcados no diagrama antes de implantar',
+  'process.model.cannotDeploy':
+    'Corrija os {count} problema(s) marcados no diagrama antes de implantar',
   'process.model.category': 'Categoria',
   'process.model.confirmDelete': 'Excluir este modelo? As versões implantadas permanecem.',
   'process.model.deploy': 'Implantar',
@@ -137,7 +141,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Exportar SVG',
   'process.model.exportXml': 'Exportar BPMN',
   'process.model.fit': 'Ajustar à tela',
-  'process.model.help.collection': 'Variável ou expressão com os signatários; vazio = os candidatos',
+  'process.model.help.collection':
+    'Variável ou expressão com os signatários; vazio = os candidatos',
   'process.model.help.condition': 'Expressão sobre as variáveis, ex.: ${amount > 1000}',
   'process.model.help.duration': 'Duração ISO 8601, ex.: PT30M, P2D',
   'process.model.help.message': 'As mensagens são correlacionadas pela chave de negócio',

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Версия',
   'process.definition.activate': 'Активировать',
   'process.definition.activated': 'Определение активировано',
-  'process.definition.deleteConfirm': 'Удалить эту версию? Версии с выполняющимися экземплярами удалить нельзя.',
+  'process.definition.deleteConfirm':
+    'Удалить эту версию? Версии с выполняющимися экземплярами удалить нельзя.',
   'process.definition.deployedAt': 'Развёрнуто',
   'process.definition.deployedBy': 'Кем развёрнуто',
   'process.definition.key': 'Ключ процесса',
@@ -23,7 +24,8 @@ const messages: Record<string, string> = {
   'process.definition.startForm': 'Стартовая форма',
   'process.definition.status': 'Статус',
   'process.definition.suspend': 'Приостановить',
-  'process.definition.suspendConfirm': 'Приостановить эту версию? Новые экземпляры запускать будет нельзя.',
+  'process.definition.suspendConfirm':
+    'Приостановить эту версию? Новые экземпляры запускать будет нельзя.',
   'process.definition.suspended': 'Определение приостановлено',
   'process.definition.view': 'Просмотр',
   'process.form.badName': 'Только буквы, цифры и _; начинается с буквы',
@@ -37,7 +39,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'У некоторых полей неверное или повторяющееся имя либо нет вариантов',
   'process.form.import': 'Импорт',
   'process.form.json': 'JSON-схема',
-  'process.form.jsonHelp': 'JSON-схема Formily этой формы. Вставьте другую схему и импортируйте её, чтобы заменить холст.',
+  'process.form.jsonHelp':
+    'JSON-схема Formily этой формы. Вставьте другую схему и импортируйте её, чтобы заменить холст.',
   'process.form.key': 'Ключ формы',
   'process.form.moveDown': 'Вниз',
   'process.form.moveUp': 'Вверх',
@@ -125,9 +128,11 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Заголовок',
   'process.instance.variables': 'Переменные',
   'process.instance.withdraw': 'Отозвать',
-  'process.instance.withdrawConfirm': 'Отозвать эту заявку? Это возможно, пока никто не приступил к ней.',
+  'process.instance.withdrawConfirm':
+    'Отозвать эту заявку? Это возможно, пока никто не приступил к ней.',
   'process.instance.withdrawn': 'Заявка отозвана',
-  'process.model.cannotDeploy': 'Перед развёртыванием исправьте отмеченные на диаграмме проблемы: {count}',
+  'process.model.cannotDeploy':
+    'Перед развёртыванием исправьте отмеченные на диаграмме проблемы: {count}',
   'process.model.category': 'Категория',
   'process.model.confirmDelete': 'Удалить эту модель? Развёрнутые версии сохранятся.',
   'process.model.deploy': 'Развернуть',
@@ -137,7 +142,8 @@ const messages: Record<string, string> = {
   'process.model.exportSvg': 'Экспорт в SVG',
   'process.model.exportXml': 'Экспорт в BPMN',
   'process.model.fit': 'По размеру экрана',
-  'process.model.help.collection': 'Переменная или выражение со списком подписантов; пусто — кандидаты',
+  'process.model.help.collection':
+    'Переменная или выражение со списком подписантов; пусто — кандидаты',
   'process.model.help.condition': 'Выражение над переменными, например ${amount > 1000}',
   'process.model.help.duration': 'Длительность ISO 8601, например PT30M, P2D',
   'process.model.help.message': 'Сообщения сопоставляются по бизнес-ключу',
@@ -190,7 +196,8 @@ const messages: Record<string, string> = {
   'process.model.prop.timerValue': 'Значение таймера',
   'process.model.redo': 'Повторить',
   'process.model.saved': 'Модель сохранена',
-  'process.model.savedWithIssues': 'Модель сохранена; перед развёртыванием исправьте проблемы: {count}',
+  'process.model.savedWithIssues':
+    'Модель сохранена; перед развёртыванием исправьте проблемы: {count}',
   'process.model.section.assignee': 'Назначение',
   'process.model.section.behaviour': 'Действия и обработка',
   'process.model.section.boundary': 'Граничное событие',

@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Sürüm',
   'process.definition.activate': 'Etkinleştir',
   'process.definition.activated': 'Tanım etkinleştirildi',
-  'process.definition.deleteConfirm': 'Bu sürüm silinsin mi? Çalışan örneği olan sürümler silinemez.',
+  'process.definition.deleteConfirm':
+    'Bu sürüm silinsin mi? Çalışan örneği olan sürümler silinemez.',
   'process.definition.deployedAt': 'Dağıtılma',
   'process.definition.deployedBy': 'Dağıtan',
   'process.definition.key': 'Süreç anahtarı',
@@ -37,7 +38,8 @@ const messages: Record<string, string> = {
   'process.form.fixProblems': 'Bazı alanların adı geçersiz ya da yinelenmiş veya seçeneği yok',
   'process.form.import': 'İçe aktar',
   'process.form.json': 'JSON şeması',
-  'process.form.jsonHelp': 'Formun Formily JSON şeması. Tuvali değiştirmek için başka bir şema yapıştırıp içe aktarın.',
+  'process.form.jsonHelp':
+    'Formun Formily JSON şeması. Tuvali değiştirmek için başka bir şema yapıştırıp içe aktarın.',
   'process.form.key': 'Form anahtarı',
   'process.form.moveDown': 'Aşağı taşı',
   'process.form.moveUp': 'Yukarı taşı',
@@ -125,7 +127,8 @@ const messages: Record<string, string> = {
   'process.instance.title': 'Başlık',
   'process.instance.variables': 'Değişkenler',
   'process.instance.withdraw': 'Geri çek',
-  'process.instance.withdrawConfirm': 'Bu talep geri çekilsin mi? Yalnızca kimse işlem yapmadan önce mümkündür.',
+  'process.instance.withdrawConfirm':
+    'Bu talep geri çekilsin mi? Yalnızca kimse işlem yapmadan önce mümkündür.',
   'process.instance.withdrawn': 'Talep geri çekildi',
   'process.model.cannotDeploy': 'Dağıtmadan önce diyagramda işaretli {count} sorunu düzeltin',
   'process.model.category': 'Kategori',

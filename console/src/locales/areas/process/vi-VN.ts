@@ -14,7 +14,8 @@ const messages: Record<string, string> = {
   'process.common.version': 'Phiên bản',
   'process.definition.activate': 'Kích hoạt',
   'process.definition.activated': 'Đã kích hoạt định nghĩa',
-  'process.definition.deleteConfirm': 'Xóa phiên bản này? Không thể xóa phiên bản còn phiên chạy đang hoạt động.',
+  'process.definition.deleteConfirm':
+    'Xóa phiên bản này? Không thể xóa phiên bản còn phiên chạy đang hoạt động.',
   'process.definition.deployedAt': 'Ngày triển khai',
   'process.definition.deployedBy': 'Người triển khai',
   'process.definition.key': 'Khóa quy trình',
@@ -34,10 +35,12 @@ const messages: Record<string, string> = {
   'process.form.dropHere': 'Thả trường vào đây',
   'process.form.duplicateName': 'Một trường khác đã dùng tên này',
   'process.form.empty': 'Biểu mẫu này chưa có trường nào',
-  'process.form.fixProblems': 'Một số trường có tên không hợp lệ hoặc trùng, hoặc không có lựa chọn',
+  'process.form.fixProblems':
+    'Một số trường có tên không hợp lệ hoặc trùng, hoặc không có lựa chọn',
   'process.form.import': 'Nhập',
   'process.form.json': 'Lược đồ JSON',
-  'process.form.jsonHelp': 'Lược đồ Formily JSON của biểu mẫu. Dán lược đồ khác rồi nhập để thay thế vùng thiết kế.',
+  'process.form.jsonHelp':
+    'Lược đồ Formily JSON của biểu mẫu. Dán lược đồ khác rồi nhập để thay thế vùng thiết kế.',
   'process.form.key': 'Khóa biểu mẫu',
   'process.form.moveDown': 'Chuyển xuống',
   'process.form.moveUp': 'Chuyển lên',
@@ -127,7 +130,8 @@ const messages: Record<string, string> = {
   'process.instance.withdraw': 'Rút lại',
   'process.instance.withdrawConfirm': 'Rút lại yêu cầu này? Chỉ được khi chưa ai xử lý.',
   'process.instance.withdrawn': 'Đã rút lại yêu cầu',
-  'process.model.cannotDeploy': 'Hãy sửa {count} vấn đề được đánh dấu trên sơ đồ trước khi triển khai',
+  'process.model.cannotDeploy':
+    'Hãy sửa {count} vấn đề được đánh dấu trên sơ đồ trước khi triển khai',
   'process.model.category': 'Danh mục',
   'process.model.confirmDelete': 'Xóa mô hình này? Các phiên bản đã triển khai vẫn giữ nguyên.',
   'process.model.deploy': 'Triển khai',

@@ -43,25 +43,52 @@ const DefinitionPage: React.FC = () => {
   const reload = () => actionRef.current?.reload();
 
   const columns: ProColumns<Definition>[] = [
-    { title: t('process.definition.name'), dataIndex: 'name', search: false, render: (_, r) => <a onClick={() => view(r)}>{r.name}</a> },
+    {
+      title: t('process.definition.name'),
+      dataIndex: 'name',
+      search: false,
+      render: (_, r) => <a onClick={() => view(r)}>{r.name}</a>,
+    },
     { title: t('process.definition.key'), dataIndex: 'key' },
     { title: t('process.common.keyword'), dataIndex: 'keyword', hideInTable: true },
-    { title: t('process.common.version'), dataIndex: 'version', search: false, render: (_, r) => <Tag color="blue">v{r.version}</Tag> },
+    {
+      title: t('process.common.version'),
+      dataIndex: 'version',
+      search: false,
+      render: (_, r) => <Tag color="blue">v{r.version}</Tag>,
+    },
     { title: t('process.model.category'), dataIndex: 'category', search: false },
-    { title: t('process.definition.status'), dataIndex: 'status', search: false, render: (_, r) => <StateTag state={r.status} /> },
+    {
+      title: t('process.definition.status'),
+      dataIndex: 'status',
+      search: false,
+      render: (_, r) => <StateTag state={r.status} />,
+    },
     { title: t('process.definition.startForm'), dataIndex: 'startFormKey', search: false },
     { title: t('process.definition.deployedBy'), dataIndex: 'deployedBy', search: false },
-    { title: t('process.definition.deployedAt'), dataIndex: 'deployedAt', search: false, render: (_, r) => formatDate(r.deployedAt) },
+    {
+      title: t('process.definition.deployedAt'),
+      dataIndex: 'deployedAt',
+      search: false,
+      render: (_, r) => formatDate(r.deployedAt),
+    },
     {
       title: t('process.common.actions'),
       valueType: 'option',
       render: (_, row) => [
-        <a key="view" onClick={() => view(row)} data-testid={`definition-view-${row.key}-${row.version}`}>
+        <a
+          key="view"
+          onClick={() => view(row)}
+          data-testid={`definition-view-${row.key}-${row.version}`}
+        >
           {t('process.definition.view')}
         </a>,
         row.status === 'active' ? (
           <Access key="start" code="process:inbox:add">
-            <a onClick={() => start(row)} data-testid={`definition-start-${row.key}-${row.version}`}>
+            <a
+              onClick={() => start(row)}
+              data-testid={`definition-start-${row.key}-${row.version}`}
+            >
               {t('process.start.submit')}
             </a>
           </Access>
@@ -70,14 +97,24 @@ const DefinitionPage: React.FC = () => {
           <Access key="suspend" code="process:definition:disable">
             <Popconfirm
               title={t('process.definition.suspendConfirm')}
-              onConfirm={() => suspendDefinition(row.id).then(() => (feedback.success(t('process.definition.suspended')), reload()))}
+              onConfirm={() =>
+                suspendDefinition(row.id).then(
+                  () => (feedback.success(t('process.definition.suspended')), reload()),
+                )
+              }
             >
               <a>{t('process.definition.suspend')}</a>
             </Popconfirm>
           </Access>
         ) : (
           <Access key="activate" code="process:definition:enable">
-            <a onClick={() => activateDefinition(row.id).then(() => (feedback.success(t('process.definition.activated')), reload()))}>
+            <a
+              onClick={() =>
+                activateDefinition(row.id).then(
+                  () => (feedback.success(t('process.definition.activated')), reload()),
+                )
+              }
+            >
               {t('process.definition.activate')}
             </a>
           </Access>
@@ -85,7 +122,11 @@ const DefinitionPage: React.FC = () => {
         <Access key="delete" code="process:definition:delete">
           <Popconfirm
             title={t('process.definition.deleteConfirm')}
-            onConfirm={() => deleteDefinition(row.id).then(reload).catch(() => undefined)}
+            onConfirm={() =>
+              deleteDefinition(row.id)
+                .then(reload)
+                .catch(() => undefined)
+            }
           >
             <a>{t('process.common.delete')}</a>
           </Popconfirm>
@@ -124,15 +165,23 @@ const DefinitionPage: React.FC = () => {
         ) : (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions size="small" column={3}>
-              <Descriptions.Item label={t('process.definition.key')}>{viewing.key}</Descriptions.Item>
+              <Descriptions.Item label={t('process.definition.key')}>
+                {viewing.key}
+              </Descriptions.Item>
               <Descriptions.Item label={t('process.definition.status')}>
                 <StateTag state={viewing.status} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('process.definition.running')}>{viewing.running}</Descriptions.Item>
+              <Descriptions.Item label={t('process.definition.running')}>
+                {viewing.running}
+              </Descriptions.Item>
             </Descriptions>
             <Tabs
               items={[
-                { key: 'diagram', label: t('process.instance.diagram'), children: <BpmnViewer xml={viewing.bpmnXml} /> },
+                {
+                  key: 'diagram',
+                  label: t('process.instance.diagram'),
+                  children: <BpmnViewer xml={viewing.bpmnXml} />,
+                },
                 ...Object.values(viewing.forms ?? {}).map((f) => ({
                   key: `form-${f.key}`,
                   label: `${f.name} v${f.version}`,

@@ -2,7 +2,13 @@
  * /process/form: form list and the Formily form designer (preview, JSON schema view and
  * import, versioned save by key).
  */
-import { ArrowLeftOutlined, EyeOutlined, PlusOutlined, SaveOutlined, CodeOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  SaveOutlined,
+  CodeOutlined,
+} from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import {
   Alert,
@@ -21,7 +27,12 @@ import {
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
 import FormDesigner from '@/components/FormilyDesigner';
-import { designProblems, fromSchema, toSchema, type DesignNode } from '@/components/FormilyDesigner/model';
+import {
+  designProblems,
+  fromSchema,
+  toSchema,
+  type DesignNode,
+} from '@/components/FormilyDesigner/model';
 import { FormRenderer, submitForm, useProcessForm } from '@/components/FormilyRenderer';
 import {
   deleteForm,
@@ -58,7 +69,11 @@ const PreviewBody: React.FC<{ schema: Record<string, any> }> = ({ schema }) => {
         </Button>
         <Button onClick={() => form.reset()}>{formatMessage({ id: 'common.reset' })}</Button>
       </Space>
-      {values && <pre className="venue-json" data-testid="preview-values">{values}</pre>}
+      {values && (
+        <pre className="venue-json" data-testid="preview-values">
+          {values}
+        </pre>
+      )}
     </>
   );
 };
@@ -154,7 +169,11 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
               }}
             />
           )}
-          <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid="form-preview">
+          <Button
+            icon={<EyeOutlined />}
+            onClick={() => setPreview(true)}
+            data-testid="form-preview"
+          >
             {t('process.form.preview')}
           </Button>
           <Button
@@ -169,7 +188,13 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
             {t('process.form.json')}
           </Button>
           {can('process:form:add') && (
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="form-save">
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={saving}
+              onClick={save}
+              data-testid="form-save"
+            >
               {formatMessage({ id: 'common.save' })}
             </Button>
           )}
@@ -196,7 +221,11 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
           validateStatus={fieldErrors.name ? 'error' : undefined}
           help={fieldErrors.name}
         >
-          <Input value={meta.name} onChange={(e) => setMeta({ ...meta, name: e.target.value })} data-testid="form-name" />
+          <Input
+            value={meta.name}
+            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
+            data-testid="form-name"
+          />
         </Form.Item>
         <Form.Item label={t('process.common.description')}>
           <Input
@@ -206,7 +235,9 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
           />
         </Form.Item>
       </Form>
-      {fieldErrors.schema && <Alert type="error" showIcon message={fieldErrors.schema} style={{ marginBottom: 12 }} />}
+      {fieldErrors.schema && (
+        <Alert type="error" showIcon message={fieldErrors.schema} style={{ marginBottom: 12 }} />
+      )}
       <FormDesigner value={tree} onChange={setTree} />
       <Drawer
         title={t('process.form.preview')}
@@ -272,9 +303,19 @@ const FormPage: React.FC = () => {
   const columns: ProColumns<ProcessForm>[] = [
     { title: t('process.form.name'), dataIndex: 'name' },
     { title: t('process.form.key'), dataIndex: 'key', search: false, copyable: true },
-    { title: t('process.common.version'), dataIndex: 'version', search: false, render: (_, r) => <Tag>v{r.version}</Tag> },
+    {
+      title: t('process.common.version'),
+      dataIndex: 'version',
+      search: false,
+      render: (_, r) => <Tag>v{r.version}</Tag>,
+    },
     { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
-    { title: t('process.common.updatedAt'), dataIndex: 'updatedAt', search: false, render: (_, r) => formatDate(r.updatedAt) },
+    {
+      title: t('process.common.updatedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      render: (_, r) => formatDate(r.updatedAt),
+    },
     {
       title: t('process.common.actions'),
       valueType: 'option',
@@ -315,12 +356,21 @@ const FormPage: React.FC = () => {
       search={{ labelWidth: 'auto' }}
       form={{ syncToUrl: false }}
       request={async (params) => {
-        const page = await listForms({ pageNo: params.current, pageSize: params.pageSize, keyword: params.name });
+        const page = await listForms({
+          pageNo: params.current,
+          pageSize: params.pageSize,
+          keyword: params.name,
+        });
         return { data: page.records, total: page.total, success: true };
       }}
       toolBarRender={() => [
         <Access key="add" code="process:form:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="form-new">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open()}
+            data-testid="form-new"
+          >
             {t('process.form.new')}
           </Button>
         </Access>,

@@ -23,7 +23,12 @@ export const instanceColumns = (open: (id: number) => void): ProColumns<Instance
   },
   { title: t('process.common.keyword'), dataIndex: 'keyword', hideInTable: true },
   { title: t('process.definition.key'), dataIndex: 'definitionKey' },
-  { title: t('process.definition.name'), dataIndex: 'name', search: false, render: (_, r) => `${r.name} v${r.version}` },
+  {
+    title: t('process.definition.name'),
+    dataIndex: 'name',
+    search: false,
+    render: (_, r) => `${r.name} v${r.version}`,
+  },
   {
     title: t('process.instance.state'),
     dataIndex: 'state',
@@ -42,9 +47,19 @@ export const instanceColumns = (open: (id: number) => void): ProColumns<Instance
     dataIndex: 'startedAt',
     valueType: 'dateRange',
     render: (_, r) => formatDate(r.startedAt),
-    search: { transform: (v: [string, string]) => ({ from: v?.[0]?.slice(0, 10), to: v?.[1]?.slice(0, 10) }) },
+    search: {
+      transform: (v: [string, string]) => ({
+        from: v?.[0]?.slice(0, 10),
+        to: v?.[1]?.slice(0, 10),
+      }),
+    },
   },
-  { title: t('process.instance.endedAt'), dataIndex: 'endedAt', search: false, render: (_, r) => (r.endedAt ? formatDate(r.endedAt) : '-') },
+  {
+    title: t('process.instance.endedAt'),
+    dataIndex: 'endedAt',
+    search: false,
+    render: (_, r) => (r.endedAt ? formatDate(r.endedAt) : '-'),
+  },
 ];
 
 const InstancePage: React.FC = () => {
@@ -72,7 +87,11 @@ const InstancePage: React.FC = () => {
           return { data: page.records, total: page.total, success: true };
         }}
       />
-      <InstanceDrawer id={openId} onClose={() => setOpenId(undefined)} onChanged={() => actionRef.current?.reload()} />
+      <InstanceDrawer
+        id={openId}
+        onClose={() => setOpenId(undefined)}
+        onChanged={() => actionRef.current?.reload()}
+      />
     </>
   );
 };

@@ -2,7 +2,12 @@
  * /process/model: model list and the BPMN modeler. Save answers the issues deployment would
  * refuse; they are shown on the elements they name. Deploy creates a definition version.
  */
-import { ArrowLeftOutlined, CloudUploadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CloudUploadOutlined,
+  PlusOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Card, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
@@ -38,12 +43,12 @@ interface Meta {
   deployedVersion?: number;
 }
 
-const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBack: () => void }> = ({
-  initial,
-  xml,
-  issues,
-  onBack,
-}) => {
+const Editor: React.FC<{
+  initial: Meta;
+  xml: string;
+  issues: ModelIssue[];
+  onBack: () => void;
+}> = ({ initial, xml, issues, onBack }) => {
   const [meta, setMeta] = useState<Meta>(initial);
   const [forms, setForms] = useState<ProcessForm[]>([]);
   const [roles, setRoles] = useState<{ code: string; name: string }[]>([]);
@@ -55,7 +60,14 @@ const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBac
   useEffect(() => {
     listForms({ pageNo: 1, pageSize: 500 }).then((p) => setForms(p.records));
     listRoles()
-      .then((p) => setRoles((p.records ?? []).map((r: any) => ({ code: r.code ?? r.roleCode, name: r.name ?? r.roleName }))))
+      .then((p) =>
+        setRoles(
+          (p.records ?? []).map((r: any) => ({
+            code: r.code ?? r.roleCode,
+            name: r.name ?? r.roleName,
+          })),
+        ),
+      )
       .catch(() => setRoles([]));
   }, []);
 
@@ -103,7 +115,8 @@ const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBac
     const saved = await save();
     setBusy(undefined);
     if (saved) {
-      if (saved.issues?.length) feedback.warning(t('process.model.savedWithIssues', { count: saved.issues.length }));
+      if (saved.issues?.length)
+        feedback.warning(t('process.model.savedWithIssues', { count: saved.issues.length }));
       else feedback.success(t('process.model.saved'));
     }
   };
@@ -146,7 +159,12 @@ const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBac
       extra={
         <Space>
           {can(meta.id ? 'process:model:edit' : 'process:model:add') && (
-            <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={onSave} data-testid="model-save">
+            <Button
+              icon={<SaveOutlined />}
+              loading={busy === 'save'}
+              onClick={onSave}
+              data-testid="model-save"
+            >
               {formatMessage({ id: 'common.save' })}
             </Button>
           )}
@@ -165,20 +183,47 @@ const Editor: React.FC<{ initial: Meta; xml: string; issues: ModelIssue[]; onBac
       }
     >
       <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item label={t('process.model.key')} required validateStatus={fieldErrors.key ? 'error' : undefined} help={fieldErrors.key}>
-          <Input value={meta.key} onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })} data-testid="model-key" />
+        <Form.Item
+          label={t('process.model.key')}
+          required
+          validateStatus={fieldErrors.key ? 'error' : undefined}
+          help={fieldErrors.key}
+        >
+          <Input
+            value={meta.key}
+            onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })}
+            data-testid="model-key"
+          />
         </Form.Item>
-        <Form.Item label={t('process.model.name')} required validateStatus={fieldErrors.name ? 'error' : undefined} help={fieldErrors.name}>
-          <Input value={meta.name} onChange={(e) => setMeta({ ...meta, name: e.target.value })} data-testid="model-name" />
+        <Form.Item
+          label={t('process.model.name')}
+          required
+          validateStatus={fieldErrors.name ? 'error' : undefined}
+          help={fieldErrors.name}
+        >
+          <Input
+            value={meta.name}
+            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
+            data-testid="model-name"
+          />
         </Form.Item>
         <Form.Item label={t('process.model.category')}>
-          <Input value={meta.category} onChange={(e) => setMeta({ ...meta, category: e.target.value })} />
+          <Input
+            value={meta.category}
+            onChange={(e) => setMeta({ ...meta, category: e.target.value })}
+          />
         </Form.Item>
         <Form.Item label={t('process.common.description')}>
-          <Input style={{ width: 260 }} value={meta.description} onChange={(e) => setMeta({ ...meta, description: e.target.value })} />
+          <Input
+            style={{ width: 260 }}
+            value={meta.description}
+            onChange={(e) => setMeta({ ...meta, description: e.target.value })}
+          />
         </Form.Item>
       </Form>
-      {fieldErrors.bpmnXml && <div style={{ color: '#ff4d4f', marginBottom: 8 }}>{fieldErrors.bpmnXml}</div>}
+      {fieldErrors.bpmnXml && (
+        <div style={{ color: '#ff4d4f', marginBottom: 8 }}>{fieldErrors.bpmnXml}</div>
+      )}
       <BpmnModeler ref={modeler} forms={forms} roles={roles} fileName={meta.key || 'diagram'} />
     </Card>
   );
@@ -223,17 +268,31 @@ const ModelPage: React.FC = () => {
   }
 
   const columns: ProColumns<ProcessModel>[] = [
-    { title: t('process.model.name'), dataIndex: 'name', render: (_, r) => <a onClick={() => open(r)}>{r.name}</a> },
+    {
+      title: t('process.model.name'),
+      dataIndex: 'name',
+      render: (_, r) => <a onClick={() => open(r)}>{r.name}</a>,
+    },
     { title: t('process.model.key'), dataIndex: 'key', search: false, copyable: true },
     { title: t('process.model.category'), dataIndex: 'category' },
     {
       title: t('process.model.deployedVersion'),
       dataIndex: 'deployedVersion',
       search: false,
-      render: (_, r) => (r.deployedVersion ? <Tag color="green">v{r.deployedVersion}</Tag> : <Tag>{t('process.model.notDeployed')}</Tag>),
+      render: (_, r) =>
+        r.deployedVersion ? (
+          <Tag color="green">v{r.deployedVersion}</Tag>
+        ) : (
+          <Tag>{t('process.model.notDeployed')}</Tag>
+        ),
     },
     { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
-    { title: t('process.common.updatedAt'), dataIndex: 'updatedAt', search: false, render: (_, r) => formatDate(r.updatedAt) },
+    {
+      title: t('process.common.updatedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      render: (_, r) => formatDate(r.updatedAt),
+    },
     {
       title: t('process.common.actions'),
       valueType: 'option',
@@ -275,7 +334,12 @@ const ModelPage: React.FC = () => {
       }}
       toolBarRender={() => [
         <Access key="add" code="process:model:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="model-new">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open()}
+            data-testid="model-new"
+          >
             {t('process.model.new')}
           </Button>
         </Access>,

@@ -12,7 +12,12 @@ const TaskPage: React.FC = () => {
   const [openId, setOpenId] = useState<number>();
   const columns: ProColumns<TaskView>[] = [
     ...taskColumns(setOpenId, { admin: true }),
-    { title: t('process.task.assignee'), dataIndex: 'assigneeId', hideInTable: true, renderFormItem: () => <PeopleSelect /> },
+    {
+      title: t('process.task.assignee'),
+      dataIndex: 'assigneeId',
+      hideInTable: true,
+      renderFormItem: () => <PeopleSelect />,
+    },
   ];
   return (
     <>
@@ -34,7 +39,11 @@ const TaskPage: React.FC = () => {
           return { data: page.records, total: page.total, success: true };
         }}
       />
-      <TaskDrawer id={openId} onClose={() => setOpenId(undefined)} onChanged={() => actionRef.current?.reload()} />
+      <TaskDrawer
+        id={openId}
+        onClose={() => setOpenId(undefined)}
+        onChanged={() => actionRef.current?.reload()}
+      />
     </>
   );
 };

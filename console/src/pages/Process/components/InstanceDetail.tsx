@@ -3,7 +3,18 @@
  * timeline with comments and form snapshots, variables; cancel (administrators with
  * process:instance:delete) and withdraw (the starter).
  */
-import { Button, Card, Descriptions, Drawer, Input, Modal, Skeleton, Space, Tabs, Table } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Skeleton,
+  Space,
+  Tabs,
+  Table,
+} from 'antd';
 import React, { useCallback, useEffect, useState } from 'react';
 import { useModel } from '@umijs/max';
 import { StateTag, t } from './labels';
@@ -22,20 +33,28 @@ import { formatDate } from '@/utils/intl';
 
 export const InstanceSummary: React.FC<{ inst: InstanceView }> = ({ inst }) => (
   <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="instance-summary">
-    <Descriptions.Item label={t('process.instance.title')}>{inst.title || inst.name}</Descriptions.Item>
+    <Descriptions.Item label={t('process.instance.title')}>
+      {inst.title || inst.name}
+    </Descriptions.Item>
     <Descriptions.Item label={t('process.definition.name')}>
       {inst.name} (v{inst.version})
     </Descriptions.Item>
     <Descriptions.Item label={t('process.instance.state')}>
       <StateTag state={inst.state} />
     </Descriptions.Item>
-    <Descriptions.Item label={t('process.instance.initiator')}>{inst.initiatorName}</Descriptions.Item>
-    <Descriptions.Item label={t('process.instance.startedAt')}>{formatDate(inst.startedAt)}</Descriptions.Item>
+    <Descriptions.Item label={t('process.instance.initiator')}>
+      {inst.initiatorName}
+    </Descriptions.Item>
+    <Descriptions.Item label={t('process.instance.startedAt')}>
+      {formatDate(inst.startedAt)}
+    </Descriptions.Item>
     <Descriptions.Item label={t('process.instance.endedAt')}>
       {inst.endedAt ? formatDate(inst.endedAt) : '-'}
     </Descriptions.Item>
     {inst.businessKey && (
-      <Descriptions.Item label={t('process.instance.businessKey')}>{inst.businessKey}</Descriptions.Item>
+      <Descriptions.Item label={t('process.instance.businessKey')}>
+        {inst.businessKey}
+      </Descriptions.Item>
     )}
   </Descriptions>
 );
@@ -70,10 +89,22 @@ export const InstanceBody: React.FC<{ inst: InstanceView }> = ({ inst }) => (
             columns={[
               { title: t('process.task.node'), dataIndex: 'name' },
               { title: t('process.task.assignee'), dataIndex: 'assigneeName' },
-              { title: t('process.task.status'), dataIndex: 'status', render: (s) => <StateTag state={s} /> },
+              {
+                title: t('process.task.status'),
+                dataIndex: 'status',
+                render: (s) => <StateTag state={s} />,
+              },
               { title: t('process.task.outcome'), dataIndex: 'outcome' },
-              { title: t('process.common.createdAt'), dataIndex: 'createdAt', render: (v) => formatDate(v) },
-              { title: t('process.task.closedAt'), dataIndex: 'closedAt', render: (v) => (v ? formatDate(v) : '-') },
+              {
+                title: t('process.common.createdAt'),
+                dataIndex: 'createdAt',
+                render: (v) => formatDate(v),
+              },
+              {
+                title: t('process.task.closedAt'),
+                dataIndex: 'closedAt',
+                render: (v) => (v ? formatDate(v) : '-'),
+              },
             ]}
           />
         ),

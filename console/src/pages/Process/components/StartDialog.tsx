@@ -5,7 +5,12 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { t } from './labels';
-import { applyServerErrors, FormRenderer, submitForm, useProcessForm } from '@/components/FormilyRenderer';
+import {
+  applyServerErrors,
+  FormRenderer,
+  submitForm,
+  useProcessForm,
+} from '@/components/FormilyRenderer';
 import {
   listStartable,
   notifyTodoChanged,
@@ -68,7 +73,11 @@ const StartBody: React.FC<{
     >
       <Form layout="vertical">
         <Form.Item label={t('process.instance.title')}>
-          <Input value={title} onChange={(e) => setTitle(e.target.value)} data-testid="start-title" />
+          <Input
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            data-testid="start-title"
+          />
         </Form.Item>
         <Form.Item label={t('process.instance.businessKey')}>
           <Input value={businessKey} onChange={(e) => setBusinessKey(e.target.value)} />
@@ -116,7 +125,10 @@ export const StartDialog: React.FC<{
         showSearch
         optionFilterProp="label"
         placeholder={t('process.start.choose')}
-        options={startable.map((d) => ({ label: `${d.name} (${d.key} v${d.version})`, value: d.id }))}
+        options={startable.map((d) => ({
+          label: `${d.name} (${d.key} v${d.version})`,
+          value: d.id,
+        }))}
         onChange={(id) => setChosen(startable.find((d) => d.id === id))}
         data-testid="start-choose"
       />

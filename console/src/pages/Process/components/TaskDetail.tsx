@@ -2,7 +2,19 @@
  * A task in a drawer: its form rendered with the node's field permissions, the actions the
  * node offers (reasons required where the engine requires them), the diagram and the timeline.
  */
-import { Alert, Button, Card, Drawer, Form, Input, Modal, Select, Skeleton, Space, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+} from 'antd';
 import React, { useCallback, useEffect, useState } from 'react';
 import { useModel } from '@umijs/max';
 import { InstanceBody, InstanceSummary } from './InstanceDetail';
@@ -73,7 +85,10 @@ export const TaskDrawer: React.FC<{
     load();
   }, [load]);
 
-  const run = async (a: TaskAction, extra: { comment?: string; targetNode?: string; userIds?: number[] } = {}) => {
+  const run = async (
+    a: TaskAction,
+    extra: { comment?: string; targetNode?: string; userIds?: number[] } = {},
+  ) => {
     if (!detail) return;
     setBusy(true);
     setError(undefined);
@@ -92,14 +107,23 @@ export const TaskDrawer: React.FC<{
       feedback.success(t('process.task.done', { action: actionLabel(a) }));
       notifyTodoChanged();
       onChanged?.();
-      if (a === 'claim' || a === 'unclaim' || a === 'comment' || a === 'cc' || a === 'urge' || a === 'addSigner' || a === 'removeSigner') {
+      if (
+        a === 'claim' ||
+        a === 'unclaim' ||
+        a === 'comment' ||
+        a === 'cc' ||
+        a === 'urge' ||
+        a === 'addSigner' ||
+        a === 'removeSigner'
+      ) {
         load();
       } else {
         onClose();
       }
       return true;
     } catch (e) {
-      if (e instanceof RequestError && e.fields && formRef.current) applyServerErrors(formRef.current, e.fields);
+      if (e instanceof RequestError && e.fields && formRef.current)
+        applyServerErrors(formRef.current, e.fields);
       setError(errorText(e));
       return false;
     } finally {
@@ -128,7 +152,11 @@ export const TaskDrawer: React.FC<{
   const offered = new Set(detail?.actions ?? []);
   const open = detail?.status === 'open';
   const canAct = !!detail?.canAct;
-  const delegated = !!detail && detail.ownerId !== 0 && detail.ownerId !== detail.assigneeId && detail.assigneeId === me;
+  const delegated =
+    !!detail &&
+    detail.ownerId !== 0 &&
+    detail.ownerId !== detail.assigneeId &&
+    detail.assigneeId === me;
   const buttons: { a: TaskAction; primary?: boolean; danger?: boolean }[] = [];
   if (detail && open) {
     if (detail.canClaim) buttons.push({ a: 'claim', primary: true });
@@ -191,11 +219,21 @@ export const TaskDrawer: React.FC<{
         <Skeleton active />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="task-detail">
-          {error && !action && <Alert type="error" showIcon message={error} closable onClose={() => setError(undefined)} />}
+          {error && !action && (
+            <Alert
+              type="error"
+              showIcon
+              message={error}
+              closable
+              onClose={() => setError(undefined)}
+            />
+          )}
           <Card size="small">
             <InstanceSummary inst={detail.instance} />
             <Space wrap>
-              <Tag>{t('process.task.node')}: {detail.name}</Tag>
+              <Tag>
+                {t('process.task.node')}: {detail.name}
+              </Tag>
               <Tag>
                 {t('process.task.assignee')}: {detail.assigneeName || t('process.task.unclaimed')}
               </Tag>
@@ -210,7 +248,12 @@ export const TaskDrawer: React.FC<{
             </Space>
           </Card>
           {detail.canClaim && <Alert type="info" showIcon message={t('process.task.claimFirst')} />}
-          <TaskForm key={`${detail.id}-${detail.assigneeId}`} detail={detail} editable={canAct && open} formRef={formRef} />
+          <TaskForm
+            key={`${detail.id}-${detail.assigneeId}`}
+            detail={detail}
+            editable={canAct && open}
+            formRef={formRef}
+          />
           <InstanceBody inst={detail.instance} />
         </Space>
       )}
@@ -220,14 +263,16 @@ export const TaskDrawer: React.FC<{
         onCancel={() => setAction(undefined)}
         onOk={confirm}
         confirmLoading={busy}
-        okButtonProps={{
-          'data-testid': 'task-action-confirm',
-          disabled:
-            !!action &&
-            ((NEEDS_COMMENT.includes(action) && !comment.trim()) ||
-              (action === 'return' && !target) ||
-              ((ONE_USER.includes(action) || MANY_USERS.includes(action)) && !users.length)),
-        } as any}
+        okButtonProps={
+          {
+            'data-testid': 'task-action-confirm',
+            disabled:
+              !!action &&
+              ((NEEDS_COMMENT.includes(action) && !comment.trim()) ||
+                (action === 'return' && !target) ||
+                ((ONE_USER.includes(action) || MANY_USERS.includes(action)) && !users.length)),
+          } as any
+        }
         destroyOnClose
       >
         <Form layout="vertical">
@@ -236,7 +281,10 @@ export const TaskDrawer: React.FC<{
               <Select
                 value={target}
                 onChange={setTarget}
-                options={(detail?.returnTargets ?? []).map((n) => ({ label: n.name || n.id, value: n.id }))}
+                options={(detail?.returnTargets ?? []).map((n) => ({
+                  label: n.name || n.id,
+                  value: n.id,
+                }))}
                 data-testid="task-return-target"
               />
             </Form.Item>
@@ -256,7 +304,11 @@ export const TaskDrawer: React.FC<{
           <Form.Item
             label={t('process.task.comment')}
             required={!!action && NEEDS_COMMENT.includes(action)}
-            help={action && NEEDS_COMMENT.includes(action) ? t('process.task.commentRequired') : undefined}
+            help={
+              action && NEEDS_COMMENT.includes(action)
+                ? t('process.task.commentRequired')
+                : undefined
+            }
           >
             <Input.TextArea
               rows={3}

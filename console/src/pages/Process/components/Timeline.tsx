@@ -31,7 +31,9 @@ export const ProcessTimeline: React.FC<{
         color: COLORS[item.action] ?? COLORS[item.kind] ?? 'blue',
         children: (
           <div data-testid={`timeline-${item.seq}`}>
-            <Typography.Text strong>{item.nodeName || item.nodeId || eventLabel(item.kind)}</Typography.Text>
+            <Typography.Text strong>
+              {item.nodeName || item.nodeId || eventLabel(item.kind)}
+            </Typography.Text>
             {' · '}
             {what}
             {item.actorName ? ` · ${item.actorName}` : ''}

@@ -3,7 +3,8 @@ import { Tag } from 'antd';
 import React from 'react';
 import { formatMessage, hasMessage } from '@/utils/intl';
 
-export const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
+export const t = (id: string, values?: Record<string, string | number>) =>
+  formatMessage({ id }, values);
 
 const label = (prefix: string, value: string | undefined) => {
   if (!value) return '';
@@ -36,4 +37,11 @@ export const StateTag: React.FC<{ state?: string }> = ({ state }) =>
     </Tag>
   ) : null;
 
-export const INSTANCE_STATES = ['running', 'completed', 'rejected', 'cancelled', 'withdrawn', 'failed'];
+export const INSTANCE_STATES = [
+  'running',
+  'completed',
+  'rejected',
+  'cancelled',
+  'withdrawn',
+  'failed',
+];

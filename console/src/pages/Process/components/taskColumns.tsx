@@ -6,7 +6,10 @@ import { outcomeLabel, StateTag, t } from './labels';
 import type { TaskView } from '@/services/process';
 import { formatDate } from '@/utils/intl';
 
-export const taskColumns = (open: (id: number) => void, opts: { done?: boolean; admin?: boolean } = {}): ProColumns<TaskView>[] => [
+export const taskColumns = (
+  open: (id: number) => void,
+  opts: { done?: boolean; admin?: boolean } = {},
+): ProColumns<TaskView>[] => [
   {
     title: t('process.task.title'),
     dataIndex: 'title',
@@ -25,7 +28,9 @@ export const taskColumns = (open: (id: number) => void, opts: { done?: boolean; 
     render: (_, r) => (
       <span data-testid={`task-node-${r.id}`}>
         {r.name}
-        {r.claimable ? <Tag style={{ marginInlineStart: 6 }}>{t('process.task.unclaimed')}</Tag> : null}
+        {r.claimable ? (
+          <Tag style={{ marginInlineStart: 6 }}>{t('process.task.unclaimed')}</Tag>
+        ) : null}
       </span>
     ),
   },
@@ -39,17 +44,40 @@ export const taskColumns = (open: (id: number) => void, opts: { done?: boolean; 
           title: t('process.task.status'),
           dataIndex: 'status',
           valueType: 'select',
-          valueEnum: { open: { text: t('process.state.open') }, closed: { text: t('process.state.closed') } },
+          valueEnum: {
+            open: { text: t('process.state.open') },
+            closed: { text: t('process.state.closed') },
+          },
           render: (_: unknown, r: TaskView) => <StateTag state={r.status} />,
         },
       ] as ProColumns<TaskView>[])
     : []),
   ...(opts.done || opts.admin
     ? ([
-        { title: t('process.task.outcome'), dataIndex: 'outcome', search: false, render: (_: unknown, r: TaskView) => outcomeLabel(r.outcome) || '-' },
-        { title: t('process.task.closedAt'), dataIndex: 'closedAt', search: false, render: (_: unknown, r: TaskView) => (r.closedAt ? formatDate(r.closedAt) : '-') },
+        {
+          title: t('process.task.outcome'),
+          dataIndex: 'outcome',
+          search: false,
+          render: (_: unknown, r: TaskView) => outcomeLabel(r.outcome) || '-',
+        },
+        {
+          title: t('process.task.closedAt'),
+          dataIndex: 'closedAt',
+          search: false,
+          render: (_: unknown, r: TaskView) => (r.closedAt ? formatDate(r.closedAt) : '-'),
+        },
       ] as ProColumns<TaskView>[])
     : []),
-  { title: t('process.common.createdAt'), dataIndex: 'createdAt', search: false, render: (_, r) => formatDate(r.createdAt) },
-  { title: t('process.task.dueAt'), dataIndex: 'dueAt', search: false, render: (_, r) => (r.dueAt ? formatDate(r.dueAt) : '-') },
+  {
+    title: t('process.common.createdAt'),
+    dataIndex: 'createdAt',
+    search: false,
+    render: (_, r) => formatDate(r.createdAt),
+  },
+  {
+    title: t('process.task.dueAt'),
+    dataIndex: 'dueAt',
+    search: false,
+    render: (_, r) => (r.dueAt ? formatDate(r.dueAt) : '-'),
+  },
 ];

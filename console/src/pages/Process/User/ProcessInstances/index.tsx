@@ -31,7 +31,11 @@ const RelatedPage: React.FC = () => {
           return { data: page.records, total: page.total, success: true };
         }}
       />
-      <InstanceDrawer id={openId} onClose={() => setOpenId(undefined)} onChanged={() => actionRef.current?.reload()} />
+      <InstanceDrawer
+        id={openId}
+        onClose={() => setOpenId(undefined)}
+        onChanged={() => actionRef.current?.reload()}
+      />
     </>
   );
 };

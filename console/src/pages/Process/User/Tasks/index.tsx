@@ -63,7 +63,8 @@ const InboxPage: React.FC = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const page = <T,>(fn: (p: Params) => Promise<{ records: T[]; total: number }>) =>
+  const page =
+    <T,>(fn: (p: Params) => Promise<{ records: T[]; total: number }>) =>
     async (params: Record<string, any>) => {
       const res = await fn({
         pageNo: params.current,
@@ -82,18 +83,41 @@ const InboxPage: React.FC = () => {
       title: t('process.task.title'),
       dataIndex: 'title',
       search: false,
-      render: (_, r) => <a onClick={() => setInstanceId(r.instanceId)}>{r.title || r.processName}</a>,
+      render: (_, r) => (
+        <a onClick={() => setInstanceId(r.instanceId)}>{r.title || r.processName}</a>
+      ),
     },
     { title: t('process.definition.name'), dataIndex: 'processName', search: false },
     { title: t('process.task.node'), dataIndex: 'nodeName', search: false },
-    { title: t('process.cc.kind'), dataIndex: 'kind', search: false, render: (_, r) => <Tag>{t(`process.cc.${r.kind === 'urge' ? 'urge' : r.kind === 'remind' ? 'remind' : 'cc'}`)}</Tag> },
+    {
+      title: t('process.cc.kind'),
+      dataIndex: 'kind',
+      search: false,
+      render: (_, r) => (
+        <Tag>
+          {t(`process.cc.${r.kind === 'urge' ? 'urge' : r.kind === 'remind' ? 'remind' : 'cc'}`)}
+        </Tag>
+      ),
+    },
     { title: t('process.cc.from'), dataIndex: 'fromName', search: false },
     { title: t('process.task.comment'), dataIndex: 'comment', search: false, ellipsis: true },
-    { title: t('process.instance.state'), dataIndex: 'state', search: false, render: (_, r) => <StateTag state={r.state} /> },
-    { title: t('process.common.createdAt'), dataIndex: 'createdAt', search: false, render: (_, r) => formatDate(r.createdAt) },
+    {
+      title: t('process.instance.state'),
+      dataIndex: 'state',
+      search: false,
+      render: (_, r) => <StateTag state={r.state} />,
+    },
+    {
+      title: t('process.common.createdAt'),
+      dataIndex: 'createdAt',
+      search: false,
+      render: (_, r) => formatDate(r.createdAt),
+    },
   ];
 
-  const startedColumns = instanceColumns(setInstanceId).filter((c) => c.dataIndex !== 'initiatorId');
+  const startedColumns = instanceColumns(setInstanceId).filter(
+    (c) => c.dataIndex !== 'initiatorId',
+  );
 
   const items = [
     {
@@ -129,7 +153,15 @@ const InboxPage: React.FC = () => {
     {
       key: 'cc',
       label: <span data-testid="tab-cc">{t('process.inbox.cc')}</span>,
-      children: <ProTable<CCView> rowKey="id" actionRef={refs.cc} columns={ccColumns} search={false} request={page(listCC)} />,
+      children: (
+        <ProTable<CCView>
+          rowKey="id"
+          actionRef={refs.cc}
+          columns={ccColumns}
+          search={false}
+          request={page(listCC)}
+        />
+      ),
     },
     {
       key: 'started',
@@ -151,15 +183,29 @@ const InboxPage: React.FC = () => {
       title={t('menu.process.user.tasks')}
       extra={
         <Access code="process:inbox:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setStarting(true)} data-testid="inbox-start">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setStarting(true)}
+            data-testid="inbox-start"
+          >
             {t('process.start.new')}
           </Button>
         </Access>
       }
     >
-      <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyInactiveTabPane={false} />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as TabKey)}
+        items={items}
+        destroyInactiveTabPane={false}
+      />
       <TaskDrawer id={taskId} onClose={() => setTaskId(undefined)} onChanged={refresh} />
-      <InstanceDrawer id={instanceId} onClose={() => setInstanceId(undefined)} onChanged={refresh} />
+      <InstanceDrawer
+        id={instanceId}
+        onClose={() => setInstanceId(undefined)}
+        onChanged={refresh}
+      />
       <StartDialog
         open={starting}
         onClose={() => setStarting(false)}
