@@ -178,7 +178,7 @@ func (m *Module) Withdraw(ctx context.Context, p *api.Principal, id uint64) (*Ad
 	if err := editable(p, a, StatusPending, StatusRejected); err != nil {
 		return nil, err
 	}
-	if _, err := m.proc.Message(ctx, p, process.MessageInput{BusinessKey: BusinessKey(a.ID), MessageName: MessageWithdraw}); err != nil {
+	if err := m.message(ctx, p, process.MessageInput{BusinessKey: BusinessKey(a.ID), MessageName: MessageWithdraw}); err != nil {
 		return nil, err
 	}
 	m.settle(ctx, id, func(b *Advert) bool { return b.Status == StatusDraft })
@@ -211,13 +211,32 @@ func (m *Module) Takedown(ctx context.Context, p *api.Principal, id uint64, in T
 	if a.Status != StatusApproved {
 		return nil, api.Conflict("advert.status_forbids", map[string]any{"Status": a.Status})
 	}
-	_, err = m.proc.Message(ctx, p, process.MessageInput{BusinessKey: BusinessKey(a.ID), MessageName: MessageTakedown,
+	err = m.message(ctx, p, process.MessageInput{BusinessKey: BusinessKey(a.ID), MessageName: MessageTakedown,
 		Variables: map[string]any{"takedownReason": in.Reason}, Comment: in.Reason})
 	if err != nil {
 		return nil, err
 	}
 	m.settle(ctx, id, func(b *Advert) bool { return b.Status == StatusEnded })
 	return m.Detail(ctx, id)
+}
+
+// message delivers a message to the ad's review instance. The process sets
+// a status just before it starts to wait for the messages that status
+// allows, so a call right after the change retries for a moment.
+func (m *Module) message(ctx context.Context, p *api.Principal, in process.MessageInput) error {
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		_, err := m.proc.Message(ctx, p, in)
+		var ae *api.Error
+		if err == nil || !errors.As(err, &ae) || ae.Key != "process.nothing_waits" || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // settle waits a little for the process to apply a status.

@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/i18n"
 )
 
@@ -169,31 +170,65 @@ func (m *Module) RecordPlays(ctx context.Context, tabletID uint64, in []PlayInpu
 	for _, id := range playable {
 		ok[id] = true
 	}
+	for attempt := 0; ; attempt++ {
+		res, err := m.countPlays(ctx, t, in, ok)
+		// A concurrent report with the same id won the insert: count again,
+		// and this time it is a duplicate.
+		if err == nil || !dbx.IsDuplicate(err) || attempt >= 2 {
+			return res, err
+		}
+	}
+}
+
+// countPlays writes the reports not yet written and adds their counts to
+// their ads, in one transaction.
+func (m *Module) countPlays(ctx context.Context, t Tablet, in []PlayInput, playable map[uint64]bool) (*PlaysResult, error) {
 	res := &PlaysResult{Refused: []uint64{}}
 	refused := map[uint64]bool{}
+	var ids []string
+	for _, p := range in {
+		ids = append(ids, strings.TrimSpace(p.ReportID))
+	}
 	now := time.Now().UTC()
-	err = m.sys(ctx).Transaction(func(tx *gorm.DB) error {
+	err := m.sys(ctx).Transaction(func(tx *gorm.DB) error {
+		var existing []string
+		if err := tx.Model(&PlayReport{}).Where("tablet_id = ? AND report_id IN ?", t.ID, ids).Pluck("report_id", &existing).Error; err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for _, id := range existing {
+			seen[id] = true
+		}
+		var rows []PlayReport
+		added := map[uint64]int{}
 		for _, p := range in {
-			if !ok[p.AdvertID] {
+			id := strings.TrimSpace(p.ReportID)
+			switch {
+			case !playable[p.AdvertID]:
 				if !refused[p.AdvertID] {
 					refused[p.AdvertID] = true
 					res.Refused = append(res.Refused, p.AdvertID)
 				}
-				continue
-			}
-			r := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&PlayReport{MerchantID: t.MerchantID, VenueID: t.VenueID,
-				TabletID: t.ID, ReportID: strings.TrimSpace(p.ReportID), AdvertID: p.AdvertID, Count: p.Count, CreatedAt: now})
-			if r.Error != nil {
-				return r.Error
-			}
-			if r.RowsAffected == 0 {
+			case seen[id]:
 				res.Duplicate++
-				continue
+			default:
+				seen[id] = true
+				rows = append(rows, PlayReport{MerchantID: t.MerchantID, VenueID: t.VenueID, TabletID: t.ID, ReportID: id,
+					AdvertID: p.AdvertID, Count: p.Count, CreatedAt: now})
+				added[p.AdvertID] += p.Count
+				res.Accepted++
 			}
-			if err := tx.Model(&Advert{}).Where("id = ?", p.AdvertID).UpdateColumn("play_count", gorm.Expr("play_count + ?", p.Count)).Error; err != nil {
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		if err := tx.CreateInBatches(rows, 100).Error; err != nil {
+			return err
+		}
+		for _, id := range sortedIDs(added) {
+			if err := tx.Model(&Advert{}).Where("id = ?", id).UpdateColumn("play_count", gorm.Expr("play_count + ?", added[id])).Error; err != nil {
 				return err
 			}
-			res.Accepted++
 		}
 		return nil
 	})
@@ -201,4 +236,13 @@ func (m *Module) RecordPlays(ctx context.Context, tabletID uint64, in []PlayInpu
 		return nil, err
 	}
 	return res, nil
+}
+
+func sortedIDs(m map[uint64]int) []uint64 {
+	out := make([]uint64, 0, len(m))
+	for id := range m {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
 }

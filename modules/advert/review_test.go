@@ -36,12 +36,23 @@ type review struct {
 
 func newReview(t *testing.T, title string) *review {
 	t.Helper()
-	r := &review{fixture: newFixture(t)}
+	return newReviewOf(t, newFixture(t), nil, title)
+}
+
+// newReviewOf publishes an ad built from the fixture's valid input, changed
+// by change, as its merchant.
+func newReviewOf(t *testing.T, f *fixture, change func(map[string]any), title string) *review {
+	t.Helper()
+	r := &review{fixture: f}
 	r.mod.LaunchWith(func(_ context.Context, in engine.Input) error {
 		r.input = in
 		return nil
 	})
-	r.ad = r.create(r.boss, r.adInput(title))
+	in := r.adInput(title)
+	if change != nil {
+		change(in)
+	}
+	r.ad = r.create(r.boss, in)
 	r.ok("POST", adBase+"/"+itoa(r.ad.ID)+"/publish", r.boss, nil).Into(t, &r.ad)
 	require.NotZero(t, r.input.InstanceID, "publishing starts a review instance")
 	require.Equal(t, r.input.InstanceID, r.ad.InstanceID)
@@ -347,4 +358,66 @@ func TestReviewerOfTheSameMerchantCannotApprove(t *testing.T) {
 	d := r.detail()
 	require.Equal(t, advert.EndedByTakedown, d.EndedBy)
 	require.Equal(t, "Fine", d.Opinion)
+}
+
+// "I want to advertise": a merchant's request for a platform placement in
+// an area is reviewed like an ad and then plays on the tablets of every
+// venue in that area; only the platform takes it down.
+func TestAdvertisingRequestIsReviewedAndPlaysInItsArea(t *testing.T) {
+	f := newFixture(t)
+	r := newReviewOf(t, f, func(in map[string]any) {
+		in["request"], in["targetType"], in["areaCodes"] = true, "area", []string{"310000"}
+		delete(in, "targetIds")
+	}, "Brunch across Shanghai")
+	r.check(func() {
+		tk := r.openTask("review")
+		td, err := r.proc.Task(r.ctx("demo_reviewer"), r.principal("demo_reviewer"), tk.ID)
+		require.NoError(t, err)
+		require.Equal(t, true, td.Variables["request"])
+		require.EqualValues(t, 4, td.Variables["tabletCount"], "the demo venue lies in Shanghai")
+	})
+	r.act("demo_reviewer", "review", engine.ActionClaim, engine.TaskUpdate{})
+	r.act("demo_reviewer", "review", engine.ActionApprove, engine.TaskUpdate{Comment: "Placed"})
+	r.check(func() {
+		require.True(t, r.playing(0))
+		require.True(t, r.playing(3))
+		res := r.do("POST", adBase+"/"+itoa(r.ad.ID)+"/takedown", r.boss, map[string]any{"reason": "changed my mind"})
+		require.Equal(t, "Only the platform can take down a platform ad", res.Msg)
+	})
+	r.message("admin", engine.MessageUpdate{Name: advert.MessageTakedown, Variables: map[string]any{"takedownReason": "Season over"}})
+	r.run()
+	require.Equal(t, advert.StatusEnded, r.detail().Status)
+}
+
+// The review process is seeded once, as a platform model a designer may
+// change and redeploy; seeding again leaves it alone.
+func TestReviewProcessIsSeededOnceAsAnEditableModel(t *testing.T) {
+	f := newFixture(t)
+	var models api.Page[process.Model]
+	f.ok("GET", "/api/process/model?pageSize=100", f.admin, nil).Into(t, &models)
+	var found []process.Model
+	for _, m := range models.Records {
+		if m.Key == advert.ReviewProcess {
+			found = append(found, m)
+		}
+	}
+	require.Len(t, found, 1)
+	require.Equal(t, 1, found[0].Version, "deployed")
+	var saved process.SavedModel
+	f.ok("GET", "/api/process/model/"+itoa(found[0].ID), f.admin, nil).Into(t, &saved)
+	require.Empty(t, saved.Issues)
+	require.Contains(t, saved.XML, "bpmndi:BPMNDiagram", "the designer can draw it")
+	require.NoError(t, f.env.P.Seed(t.Context(), true))
+	f.ok("GET", "/api/process/model?pageSize=100", f.admin, nil).Into(t, &models)
+	n := 0
+	for _, m := range models.Records {
+		if m.Key == advert.ReviewProcess {
+			n++
+			require.Equal(t, 1, m.Version)
+		}
+	}
+	require.Equal(t, 1, n)
+	var tablets api.Page[advert.TabletView]
+	f.ok("GET", tabletBase, f.boss, nil).Into(t, &tablets)
+	require.EqualValues(t, 4, tablets.Total, "the demo seed is not repeated")
 }
