@@ -29,6 +29,7 @@ type Module struct {
 	db       *gorm.DB
 	acts     *Activities
 	services []ServiceActivity
+	names    nameCache // actors' display names
 	guards   map[string]TaskGuard
 	// instanceGuards refuse cancels and withdrawals of domain processes.
 	instanceGuards map[string]InstanceGuard

@@ -46,9 +46,7 @@ func (m *Module) Actor(ctx context.Context, p *api.Principal) engine.Actor { ret
 
 func (m *Module) actor(ctx context.Context, p *api.Principal) engine.Actor {
 	a := engine.Actor{UserID: p.UserID, Name: p.UserName, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID}
-	if person, err := m.core.People.Person(ctx, p.UserID); err == nil {
-		a.Name = person.DisplayName()
-	}
+	a.Name = m.names.name(ctx, m.core.People, p.UserID, p.UserName)
 	return a
 }
 
