@@ -123,9 +123,12 @@ func TestAdLifecycleOverHTTP(t *testing.T) {
 	f.decide(task, "reject", "The photo is too dark")
 	eventually(t, "rejected", f.status(ad.ID, advert.StatusRejected))
 	require.Equal(t, "The photo is too dark", f.detailOf(f.boss, ad.ID).Opinion)
+	// Another administrator of the merchant revises and resubmits: the
+	// revision task, the publisher's, moves to them on the way.
+	colleague := f.colleague()
 	in["title"] = "Weekend brunch, brighter"
-	f.ok("PUT", adBase+"/"+itoa(ad.ID), f.boss, in)
-	f.ok("POST", adBase+"/"+itoa(ad.ID)+"/publish", f.boss, nil)
+	f.ok("PUT", adBase+"/"+itoa(ad.ID), colleague, in)
+	f.ok("POST", adBase+"/"+itoa(ad.ID)+"/publish", colleague, nil)
 	eventually(t, "pending again", f.status(ad.ID, advert.StatusPending))
 	task = f.reviewTask(published.InstanceID)
 	f.ok("GET", fmt.Sprintf("/api/process/task/%d", task.ID), f.reviewer, nil).Into(t, &td)
@@ -204,4 +207,29 @@ func TestAdLifecycleOverHTTP(t *testing.T) {
 	require.Equal(t, api.CodeNotFound, f.do("POST", adBase+"/"+itoa(pad.ID)+"/takedown", rival, map[string]any{"reason": "mine"}).Code)
 	f.ok("POST", adBase+"/"+itoa(pad.ID)+"/takedown", f.admin, map[string]any{"reason": "Campaign cancelled"})
 	eventually(t, "platform ad ended", func() bool { return f.detailOf(f.admin, pad.ID).Status == advert.StatusEnded })
+}
+
+// colleague is a second administrator of the demo merchant.
+func (f *fixture) colleague() string {
+	f.t.Helper()
+	var roles api.Page[struct {
+		ID   uint64 `json:"id"`
+		Code string `json:"code"`
+	}]
+	f.ok("GET", "/api/sys/role?pageSize=100", f.boss, nil).Into(f.t, &roles)
+	var admin uint64
+	for _, r := range roles.Records {
+		if r.Code == "merchant_admin" {
+			admin = r.ID
+		}
+	}
+	require.NotZero(f.t, admin)
+	f.ok("POST", "/api/sys/user", f.boss, map[string]any{"username": "demo_admin2", "realName": "Robin Ma", "mobile": "13800000088",
+		"password": "Colleague@1", "orgId": f.merchantID, "roleIds": []uint64{admin}})
+	tok := f.env.Login("demo_admin2", "Colleague@1")
+	res := f.do("POST", "/api/sys/user/updatePassword", tok, map[string]string{"oldPassword": "Colleague@1", "password": "Colleague@2", "repassword": "Colleague@2"})
+	if res.Code == 10000 {
+		tok = f.env.Login("demo_admin2", "Colleague@2")
+	}
+	return tok
 }

@@ -36,12 +36,13 @@ type review struct {
 
 func newReview(t *testing.T, title string) *review {
 	t.Helper()
-	return newReviewOf(t, newFixture(t), nil, title)
+	f := newFixture(t)
+	return newReviewOf(t, f, f.boss, nil, title)
 }
 
-// newReviewOf publishes an ad built from the fixture's valid input, changed
-// by change, as its merchant.
-func newReviewOf(t *testing.T, f *fixture, change func(map[string]any), title string) *review {
+// newReviewOf publishes, as the user of token, an ad built from the
+// fixture's valid input and changed by change.
+func newReviewOf(t *testing.T, f *fixture, token string, change func(map[string]any), title string) *review {
 	t.Helper()
 	r := &review{fixture: f}
 	r.mod.LaunchWith(func(_ context.Context, in engine.Input) error {
@@ -52,8 +53,8 @@ func newReviewOf(t *testing.T, f *fixture, change func(map[string]any), title st
 	if change != nil {
 		change(in)
 	}
-	r.ad = r.create(r.boss, in)
-	r.ok("POST", adBase+"/"+itoa(r.ad.ID)+"/publish", r.boss, nil).Into(t, &r.ad)
+	r.ad = r.create(token, in)
+	r.ok("POST", adBase+"/"+itoa(r.ad.ID)+"/publish", token, nil).Into(t, &r.ad)
 	require.NotZero(t, r.input.InstanceID, "publishing starts a review instance")
 	require.Equal(t, r.input.InstanceID, r.ad.InstanceID)
 	require.True(t, r.ad.Submitting, "draft until the process sets it pending")
@@ -134,7 +135,7 @@ func (r *review) run() engine.Result {
 // detail reads the ad as its merchant sees it.
 func (r *review) detail() advert.AdvertDetail {
 	var d advert.AdvertDetail
-	r.ok("GET", adBase+"/"+itoa(r.ad.ID), r.boss, nil).Into(r.t, &d)
+	r.ok("GET", adBase+"/"+itoa(r.ad.ID), r.admin, nil).Into(r.t, &d)
 	return d
 }
 
@@ -365,7 +366,7 @@ func TestReviewerOfTheSameMerchantCannotApprove(t *testing.T) {
 // venue in that area; only the platform takes it down.
 func TestAdvertisingRequestIsReviewedAndPlaysInItsArea(t *testing.T) {
 	f := newFixture(t)
-	r := newReviewOf(t, f, func(in map[string]any) {
+	r := newReviewOf(t, f, f.boss, func(in map[string]any) {
 		in["request"], in["targetType"], in["areaCodes"] = true, "area", []string{"310000"}
 		delete(in, "targetIds")
 	}, "Brunch across Shanghai")
@@ -420,4 +421,35 @@ func TestReviewProcessIsSeededOnceAsAnEditableModel(t *testing.T) {
 	var tablets api.Page[advert.TabletView]
 	f.ok("GET", tabletBase, f.boss, nil).Into(t, &tablets)
 	require.EqualValues(t, 4, tablets.Total, "the demo seed is not repeated")
+}
+
+// Nobody reviews their own ad: a platform administrator who also holds the
+// reviewers' role cannot take the review of a platform ad they published.
+func TestNobodyReviewsTheirOwnAd(t *testing.T) {
+	f := newFixture(t)
+	r := newReviewOf(t, f, f.admin, nil, "Platform week")
+	require.Zero(t, r.ad.MerchantID)
+	var reviewers sys.Role
+	db := r.env2().P.DB.WithContext(testkit.SystemCtx(t))
+	require.NoError(t, db.Where("merchant_id = 0 AND code = ?", "platform_reviewer").Take(&reviewers).Error)
+	admin := r.principal("admin")
+	require.NoError(t, db.Create(&sys.UserRole{UserID: admin.UserID, RoleID: reviewers.ID}).Error)
+	r.check(func() {
+		_, err := r.proc.Act(r.ctx("admin"), r.principal("admin"), r.openTask("review").ID, engine.ActionClaim, process.ActInput{}, false)
+		var ae *api.Error
+		require.True(t, errors.As(err, &ae), "%v", err)
+		require.Equal(t, "advert.review_own_ad", ae.Key)
+	})
+	r.act("demo_reviewer", "review", engine.ActionClaim, engine.TaskUpdate{})
+	r.act("demo_reviewer", "review", engine.ActionReject, engine.TaskUpdate{Comment: "Wrong dates"})
+	r.check(func() {
+		require.Equal(t, advert.StatusRejected, r.detail().Status)
+		require.Equal(t, admin.UserID, r.openTask("revise").AssigneeID, "the publisher revises")
+	})
+	// Withdrawn after the rejection, it is a draft again.
+	r.message("admin", engine.MessageUpdate{Name: advert.MessageWithdraw})
+	r.run()
+	d := r.detail()
+	require.Equal(t, advert.StatusDraft, d.Status)
+	require.Equal(t, "Wrong dates", d.Opinion, "the last opinion stays with the draft")
 }
