@@ -40,6 +40,7 @@ func (m *Module) playlist(c *api.Ctx) (any, error) {
 	h := c.Writer.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "currentLocale, Accept-Language")
 	if matches(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
