@@ -1,12 +1,14 @@
 package storage
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/binary"
 	"image"
 	_ "image/gif" // registers the formats DecodeConfig checks
 	_ "image/jpeg"
 	_ "image/png"
+	"io"
 	"strings"
 )
 
@@ -72,6 +74,51 @@ func ContentType(kind string) string {
 		return "video/quicktime"
 	case "webm":
 		return "video/webm"
+	case "pdf":
+		return "application/pdf"
+	case "docx":
+		return "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+	case "xlsx":
+		return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	case "pptx":
+		return "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 	}
 	return "application/octet-stream"
+}
+
+// DocumentKind reads an attachment's real type from its content: "pdf",
+// "docx", "xlsx" or "pptx" (Office Open XML zips, by the parts they hold),
+// or an image kind; "" for anything else.
+func DocumentKind(r io.ReaderAt, size int64) string {
+	head := make([]byte, 512)
+	n, _ := r.ReadAt(head, 0)
+	head = head[:n]
+	if bytes.HasPrefix(head, []byte("%PDF-")) {
+		return "pdf"
+	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		z, err := zip.NewReader(r, size)
+		if err != nil {
+			return ""
+		}
+		types := false
+		kind := ""
+		for _, f := range z.File {
+			switch {
+			case f.Name == "[Content_Types].xml":
+				types = true
+			case strings.HasPrefix(f.Name, "word/"):
+				kind = "docx"
+			case strings.HasPrefix(f.Name, "xl/"):
+				kind = "xlsx"
+			case strings.HasPrefix(f.Name, "ppt/"):
+				kind = "pptx"
+			}
+		}
+		if types {
+			return kind
+		}
+		return ""
+	}
+	return ""
 }

@@ -3,6 +3,7 @@ package process
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/workflows/bpmn"
@@ -80,6 +81,8 @@ func (m *Module) inboxRoutes(g *api.Group) {
 		Summary: "Tasks I closed", Query: TaskQuery{}, Result: api.Page[TaskView]{}}, m.done)
 	g.Handle(api.Route{Method: http.MethodGet, Path: "/process/task/cc", Perm: "process:inbox", Action: "query",
 		Summary: "Notices copied to me", Query: TaskQuery{}, Result: api.Page[CCView]{}}, m.ccList)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/process/task/cc/:id/read", Perm: "process:inbox", Action: "edit",
+		Summary: "Mark a notice copied to me as read"}, m.ccRead)
 	g.Handle(api.Route{Method: http.MethodGet, Path: "/process/task/started", Perm: "process:inbox", Action: "query",
 		Summary: "Instances I started", Query: InstanceQuery{}, Result: api.Page[Instance]{}}, m.started)
 	g.Handle(api.Route{Method: http.MethodGet, Path: "/process/task", Perm: "process:task", Action: "query",
@@ -529,4 +532,24 @@ func (m *Module) taskAct(action string) api.HandlerFunc {
 		admin := p.Admin || m.core.Perms.Allowed(p, "process:task", "edit")
 		return m.Act(c.Ctx(), p, id, action, in, admin)
 	}
+}
+
+func (m *Module) ccRead(c *api.Ctx) (any, error) {
+	id, err := c.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	res := m.db.WithContext(c.Ctx()).Model(&CC{}).Where("id = ? AND user_id = ? AND read_at IS NULL", id, c.Principal().UserID).
+		Update("read_at", time.Now().UTC())
+	if res.Error != nil {
+		return nil, res.Error
+	}
+	if res.RowsAffected == 0 {
+		var n int64
+		m.db.WithContext(c.Ctx()).Model(&CC{}).Where("id = ? AND user_id = ?", id, c.Principal().UserID).Count(&n)
+		if n == 0 {
+			return nil, api.NotFound()
+		}
+	}
+	return nil, nil
 }

@@ -203,6 +203,7 @@ type TaskDetail struct {
 	Variables     map[string]any    `json:"variables"`
 	CanAct        bool              `json:"canAct"`
 	CanClaim      bool              `json:"canClaim"`
+	Claimed       bool              `json:"claimed"` // taken from a candidate pool: the assignee may release it
 }
 
 // NodeRef names a node of the diagram.
@@ -239,6 +240,12 @@ func (m *Module) Task(ctx context.Context, p *api.Principal, id uint64) (*TaskDe
 	d.Variables = visibleVariables(inst.Variables, d.FieldPerms)
 	d.CanAct = t.Status == TaskOpen && t.AssigneeID == p.UserID && m.guard(ctx, p, &t, engine.ActionApprove) == nil
 	d.CanClaim = t.Status == TaskOpen && t.AssigneeID == 0 && m.isCandidate(ctx, p, t.ID) && m.guard(ctx, p, &t, engine.ActionClaim) == nil
+	if t.Status == TaskOpen && t.AssigneeID != 0 {
+		// Candidate rows are written only for tasks created without an assignee.
+		var n int64
+		m.db.WithContext(ctx).Model(&TaskCandidate{}).Where("task_id = ?", t.ID).Count(&n)
+		d.Claimed = n > 0
+	}
 	for _, n := range inst.completedTasks {
 		if n.ID != t.NodeID {
 			d.ReturnTargets = append(d.ReturnTargets, n)
@@ -466,14 +473,15 @@ func (m *Module) Instances(ctx context.Context, p *api.Principal, q InstanceQuer
 // InstanceView is an instance with everything its detail page shows.
 type InstanceView struct {
 	Instance
-	BpmnXML        string         `json:"bpmnXml"`
-	Variables      map[string]any `json:"variables"`
-	Timeline       []TimelineItem `json:"timeline"`
-	Done           []string       `json:"doneNodes"`
-	Active         []string       `json:"activeNodes"`
-	Rejected       []string       `json:"rejectedNodes"`
-	Flows          []string       `json:"takenFlows"`
-	Tasks          []TaskView     `json:"tasks"`
+	BpmnXML        string                `json:"bpmnXml"`
+	Variables      map[string]any        `json:"variables"`
+	Timeline       []TimelineItem        `json:"timeline"`
+	Done           []string              `json:"doneNodes"`
+	Active         []string              `json:"activeNodes"`
+	Rejected       []string              `json:"rejectedNodes"`
+	Flows          []string              `json:"takenFlows"`
+	Tasks          []TaskView            `json:"tasks"`
+	Forms          map[string]FrozenForm `json:"forms"` // the frozen forms, to label submitted data
 	forms          map[string]FrozenForm
 	completedTasks []NodeRef
 }
@@ -506,7 +514,8 @@ func (m *Module) Detail(ctx context.Context, id uint64) (*InstanceView, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &InstanceView{Instance: *inst, BpmnXML: d.XML, Variables: map[string]any{}, Tasks: views, forms: d.forms(),
+	frozen := d.forms()
+	v := &InstanceView{Instance: *inst, BpmnXML: d.XML, Variables: map[string]any{}, Tasks: views, forms: frozen, Forms: frozen,
 		Timeline: []TimelineItem{}, Done: []string{}, Active: []string{}, Rejected: []string{}, Flows: []string{}}
 	_ = json.Unmarshal([]byte(inst.Variables), &v.Variables)
 	open := map[string]int{}

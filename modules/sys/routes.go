@@ -53,4 +53,6 @@ func (m *Module) uploadRoutes(g *api.Group) {
 	g.Handle(api.Route{Method: http.MethodPost, Path: "/upload/oss/aliyun/uploadVideo", Access: api.Self,
 		MaxBody: m.deps.Config.VideoMaxBytes + 1<<20,
 		Summary: "Upload a video (mp4, webm, mov by content)", Result: []string{}}, m.uploadVideo)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/upload/oss/aliyun/file", Access: api.Self, MaxBody: fileMaxBytes + 1<<20,
+		Summary: "Upload an attachment (pdf, docx, xlsx, pptx or an image, by content, under 20 MB)", Result: []string{}}, m.uploadFile)
 }

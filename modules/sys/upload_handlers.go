@@ -80,3 +80,34 @@ func openHead(fh *multipart.FileHeader, n int) ([]byte, io.ReadCloser, error) {
 	}{io.MultiReader(bytes.NewReader(head), f), f}
 	return head, rest, nil
 }
+
+// fileMaxBytes bounds an attachment (a form's file field).
+const fileMaxBytes = 20 << 20
+
+func (m *Module) uploadFile(c *api.Ctx) (any, error) {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return nil, api.Business(CodeUploadRefused, "upload.no_file", nil)
+	}
+	if fh.Size > fileMaxBytes {
+		return nil, api.Business(CodeUploadRefused, "upload.file_too_large", map[string]any{"MB": fileMaxBytes >> 20})
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, api.Business(CodeUploadRefused, "upload.failed", nil)
+	}
+	defer f.Close()
+	kind := storage.DocumentKind(f, fh.Size)
+	if kind == "" {
+		head := make([]byte, 512<<10)
+		n, _ := f.ReadAt(head, 0)
+		kind = storage.ImageKind(head[:n])
+	}
+	if kind == "" {
+		return nil, api.Business(CodeUploadRefused, "upload.only_documents", nil)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, api.Business(CodeUploadRefused, "upload.failed", nil)
+	}
+	return m.store(c, f, fh.Size, kind)
+}

@@ -1,6 +1,7 @@
 package sys_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"image"
 	"image/color"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/venueplatform/venue/internal/sheet"
 	"github.com/venueplatform/venue/internal/testkit"
 )
 
@@ -89,5 +91,43 @@ func TestVideoUploadsAreCheckedByContent(t *testing.T) {
 	}
 	if res := env.Upload("/api/upload/oss/aliyun/uploadVideo", tok, "clip.mp4", []byte("just text pretending to be a video file")); res.Code != 10201 {
 		t.Fatalf("text as video: %d %q", res.Code, res.Msg)
+	}
+}
+
+func TestAttachmentUploadsAreCheckedByContent(t *testing.T) {
+	env := testkit.New(t)
+	tok := env.AdminToken()
+	xlsx, err := sheet.Write("s", []string{"a"}, [][]any{{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plainZip bytes.Buffer
+	zw := zip.NewWriter(&plainZip)
+	w, _ := zw.Create("notes.txt")
+	w.Write([]byte("hello")) //nolint:errcheck
+	zw.Close()
+	for name, tc := range map[string]struct {
+		file string
+		body []byte
+		ct   string
+	}{
+		"pdf":         {"menu.pdf", []byte("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF"), "application/pdf"},
+		"xlsx":        {"stock.xlsx", xlsx, sheet.ContentType},
+		"png":         {"photo.png", picture(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) }), "image/png"},
+		"plain zip":   {"archive.docx", plainZip.Bytes(), ""},
+		"text as pdf": {"fake.pdf", []byte("not a pdf at all"), ""},
+	} {
+		res := env.Upload("/api/upload/oss/aliyun/file", tok, tc.file, tc.body)
+		if tc.ct == "" {
+			if res.Code != 10201 {
+				t.Errorf("%s accepted: %d", name, res.Code)
+			}
+			continue
+		}
+		var urls []string
+		testkit.OK(t, res).Into(t, &urls)
+		if got := env.Do(testkit.Req{Method: "GET", Path: urls[0]}); got.Header.Get("Content-Type") != tc.ct {
+			t.Errorf("%s served as %q", name, got.Header.Get("Content-Type"))
+		}
 	}
 }
