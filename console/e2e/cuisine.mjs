@@ -118,16 +118,27 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     const dishName = `E2E noodles ${stamp}`;
     const number = `E2E${stamp}`.toUpperCase();
     const { context, page } = await newPage();
+    try {
+      await scenario(page, { stamp, category, dishName, number });
+    } catch (error) {
+      await page.screenshot({ path: path.join(shots, 'cuisine-failure.png') }).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  async function scenario(page, { stamp, category, dishName, number }) {
     await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
 
     // --- category: required fields, then created
     await page.goto(`${baseUrl}/cuisine/category`);
     await page.getByTestId('category-add').click();
     const catModal = page.locator('.ant-modal').filter({ hasText: 'New category' });
-    await catModal.getByRole('button', { name: 'OK' }).click();
+    await catModal.getByTestId('category-save').click();
     await catModal.getByText('Category name cannot be empty').waitFor();
-    await catModal.getByLabel('Category name').fill(category);
-    await catModal.getByRole('button', { name: 'OK' }).click();
+    await catModal.getByTestId('category-name').fill(category);
+    await catModal.getByTestId('category-save').click();
     await messageText(page, 'Modify Succeed').first().waitFor();
     await page.getByTestId(`category-row-${category}`).waitFor();
 
@@ -183,6 +194,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await page.screenshot({ path: path.join(shots, 'cuisine-dish-form.png') });
     await drawer.getByTestId('dish-save').click();
     await messageText(page, 'Modify Succeed').first().waitFor();
+    const filter = page.locator('.ant-pro-query-filter');
+    await filter.getByLabel('Dish number').fill(number);
+    await filter.getByRole('button', { name: 'Query' }).click();
     await page.getByTestId(`dish-row-${number}`).waitFor();
 
     // the server kept what the form sent: integer minor units, two groups, the uploaded picture
@@ -207,8 +221,8 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     );
 
     // an empty filter cannot be exported
-    await page.locator('.ant-pro-query-filter').getByLabel('Dish name').fill(`nothing-${stamp}`);
-    await page.locator('.ant-pro-query-filter').getByRole('button', { name: 'Query' }).click();
+    await filter.getByLabel('Dish number').fill(`nothing-${stamp}`);
+    await filter.getByRole('button', { name: 'Query' }).click();
     await page.locator('.ant-table-placeholder').first().waitFor();
     await page.getByTestId('dish-export').click();
     await messageText(page, 'current page has no data, cannot export').waitFor();
@@ -223,13 +237,14 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
     await promo.getByTestId('promotion-pick').click();
     const picker = page.locator('.ant-modal').filter({ hasText: 'Select dishes' });
+    await picker.locator('.ant-table-row').first().waitFor(); // the first page has loaded
     await picker.getByLabel('Dish number').fill(number);
     await picker.getByRole('button', { name: 'Query' }).click();
     const pickRow = picker.locator('tr', { hasText: dishName });
     await pickRow.waitFor();
     await pickRow.locator('input[type=checkbox]').check();
     await picker.getByTestId('picker-ok').click();
-    await promo.getByText(dishName).waitFor();
+    await promo.getByTestId('promotion-rows').getByText(dishName, { exact: true }).waitFor();
 
     await choose(page, promo.getByTestId('promo-mode-0'), 'Amount off');
     await promo.getByTestId('promo-value-0').fill('0');
@@ -254,6 +269,7 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await second.getByTestId('promotion-name').fill(`E2E overlap ${stamp}`);
     await second.getByTestId('promotion-pick').click();
     const picker2 = page.locator('.ant-modal').filter({ hasText: 'Select dishes' });
+    await picker2.locator('.ant-table-row').first().waitFor();
     await picker2.getByLabel('Dish number').fill(number);
     await picker2.getByRole('button', { name: 'Query' }).click();
     await picker2.locator('tr', { hasText: dishName }).locator('input[type=checkbox]').check();
@@ -297,6 +313,5 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await page.screenshot({ path: path.join(shots, 'cuisine-dishes.png') });
     const after = await publicDish(baseUrl, key, number);
     assert.equal(after?.dish.soldOut, true, 'the public menu shows the dish sold out');
-    await context.close();
-  });
+  }
 }

@@ -32,6 +32,7 @@ import { formatDate, formatMessage, formatNumber } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
 import { showFormError } from '../shared/errors';
 import { MAX_SORT } from '../shared/logic';
+import CuisinePage from '../shared/CuisinePage';
 import { t } from '../shared/text';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
@@ -55,10 +56,18 @@ const CategoryForm: React.FC<{
   return (
     <ModalForm<CategoryFormValues>
       form={form}
+      name="cuisineCategory"
       open={open}
       width={480}
       title={editing ? t('cuisine.category.edit') : t('cuisine.category.add')}
       onOpenChange={(o) => !o && onClose()}
+      submitter={{
+        searchConfig: {
+          submitText: formatMessage({ id: 'common.save' }),
+          resetText: formatMessage({ id: 'common.cancel' }),
+        },
+        submitButtonProps: { 'data-testid': 'category-save' } as ButtonProps,
+      }}
       modalProps={{ destroyOnClose: true, afterClose: () => setAlert(undefined) }}
       initialValues={editing ? { name: editing.name, sort: editing.sort } : { sort: nextSort, enabled: true }}
       onFinish={async (values) => {
@@ -80,7 +89,7 @@ const CategoryForm: React.FC<{
       <ProFormText
         name="name"
         label={t('cuisine.category.name')}
-        fieldProps={{ maxLength: 64, showCount: true }}
+        fieldProps={{ maxLength: 64, showCount: true, 'data-testid': 'category-name' } as object}
         rules={[{ required: true, whitespace: true, message: t('cuisine.required', { field: t('cuisine.category.name') }) }]}
       />
       <ProFormDigit
@@ -276,7 +285,7 @@ const CategoryPage: React.FC = () => {
   const nextSort = data.reduce((m, c) => Math.max(m, c.sort), 0) + 1;
 
   return (
-    <>
+    <CuisinePage testId="cuisine-category">
       <DragSortTable<Category>
         rowKey="id"
         actionRef={actionRef}
@@ -340,7 +349,7 @@ const CategoryPage: React.FC = () => {
           reload();
         }}
       />
-    </>
+    </CuisinePage>
   );
 };
 

@@ -21,6 +21,7 @@ import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage, formatNumber } from '@/utils/intl';
 import type { Params } from '@/services/cuisine';
 import { displayMoney } from '@/utils/money';
+import CuisinePage from '../shared/CuisinePage';
 import { t } from '../shared/text';
 import { useCategories } from '../shared/useCategories';
 import DishDrawer from './components/DishDrawer';
@@ -296,7 +297,7 @@ const ManagePage: React.FC = () => {
   };
 
   return (
-    <>
+    <CuisinePage testId="cuisine-manage">
       <ProTable<Dish>
         rowKey="id"
         actionRef={actionRef}
@@ -402,7 +403,7 @@ const ManagePage: React.FC = () => {
           reloadCategories();
         }}
       />
-    </>
+    </CuisinePage>
   );
 };
 

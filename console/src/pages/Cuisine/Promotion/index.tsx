@@ -18,6 +18,7 @@ import {
 import { feedback } from '@/utils/feedback';
 import { formatMessage, formatNumber } from '@/utils/intl';
 import { currencyDigits } from '@/utils/money';
+import CuisinePage from '../shared/CuisinePage';
 import { t } from '../shared/text';
 import PromotionDrawer, { weekdayNames } from './components/PromotionDrawer';
 
@@ -130,7 +131,7 @@ const PromotionPage: React.FC = () => {
   ];
 
   return (
-    <>
+    <CuisinePage testId="cuisine-promotion">
       <ProTable<Promotion>
         rowKey="id"
         actionRef={actionRef}
@@ -171,7 +172,7 @@ const PromotionPage: React.FC = () => {
           reload();
         }}
       />
-    </>
+    </CuisinePage>
   );
 };
 

@@ -18,6 +18,7 @@ import {
   Skeleton,
   Space,
   Switch,
+  type FormInstance,
 } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { createDish, getDish, updateDish, type Category, type Dish } from '@/services/cuisine';
@@ -50,6 +51,31 @@ const fieldLabel = (name: (string | number)[]): string =>
     : name[0] === 'discountPrice'
       ? t('cuisine.dish.discountPrice')
       : String(name[name.length - 1]);
+
+/** Leaf paths of a changed-values object (arrays of objects are walked, other values are leaves). */
+export function changedPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
+    return value.flatMap((v, i) => (v === undefined ? [] : changedPaths(v, [...prefix, i])));
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([k, v]) => changedPaths(v, [...prefix, k]));
+  }
+  return [prefix];
+}
+
+/** Typing in a field drops the message an earlier check put on it (antd only does so for rules). */
+function clearErrorsOf(form: FormInstance<DishFormValues>, changed: unknown) {
+  const seen = new Set<string>();
+  const stale = changedPaths(changed)
+    .flatMap((path) => path.map((_, i) => path.slice(0, i + 1)))
+    .filter((path) => {
+      const key = path.join('.');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return form.getFieldError(path as never).length > 0;
+    });
+  if (stale.length) form.setFields(stale.map((name) => ({ name, errors: [] })) as never);
+}
 
 export interface DishDrawerProps {
   open: boolean;
@@ -114,6 +140,13 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
 
   const submit = async () => {
     setAlert(undefined);
+    // errors placed by an earlier check or by the server are recomputed from scratch
+    form.setFields(
+      form
+        .getFieldsError()
+        .filter((f) => f.errors.length)
+        .map((f) => ({ name: f.name, errors: [] })) as never,
+    );
     let values: DishFormValues;
     try {
       values = await form.validateFields();
@@ -132,7 +165,10 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
       form.scrollToField(problems[0].name, { block: 'center' });
       return;
     }
-    if (fieldErrors.length || !input) return;
+    if (fieldErrors.length || !input) {
+      if (fieldErrors.length) form.scrollToField(fieldErrors[0].name, { block: 'center' });
+      return;
+    }
     if (dish) delete input.status;
     setSaving(true);
     try {
@@ -166,7 +202,11 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
     >
       {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} data-testid="dish-alert" /> : null}
       {loading ? <Skeleton active /> : null}
-      <Form<DishFormValues> form={form} layout="vertical" style={loading ? { display: 'none' } : undefined}>
+      <Form<DishFormValues>
+        form={form}
+        name="cuisineDish"
+        layout="vertical"
+        onValuesChange={(changed) => clearErrorsOf(form, changed)} style={loading ? { display: 'none' } : undefined}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item

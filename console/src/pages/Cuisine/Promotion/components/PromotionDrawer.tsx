@@ -150,6 +150,7 @@ const PromotionDrawer: React.FC<{
         ),
     ]);
     setAlert(undefined);
+    setShowRowErrors(false);
     setPicking(false);
   };
 
@@ -338,7 +339,7 @@ const PromotionDrawer: React.FC<{
       {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} data-testid="promotion-alert" /> : null}
       {loading ? <Skeleton active /> : null}
       <div style={loading ? { display: 'none' } : undefined}>
-        <Form<HeadValues> form={form} layout="vertical">
+        <Form<HeadValues> form={form} name="cuisinePromotion" layout="vertical">
           <Space wrap size={16} align="start">
             <Form.Item
               name="name"
