@@ -9,6 +9,7 @@ import {
   orgOptions,
   pageParams,
   parseLabels,
+  prettyBody,
   rangeParams,
   splitFieldErrors,
 } from '@/pages/Sys/shared/logic';
@@ -181,5 +182,16 @@ describe('list parameters', () => {
       username: 'ann',
     });
     expect(pageParams({})).toEqual({ pageNo: 1, pageSize: 20 });
+  });
+});
+
+describe('operation log body', () => {
+  it('pretty-prints JSON, splits form bodies and keeps anything else', () => {
+    expect(prettyBody('{"username":"ann","password":"***"}')).toBe(
+      '{\n  "username": "ann",\n  "password": "***"\n}',
+    );
+    expect(prettyBody('password=%2A%2A%2A&username=admin')).toBe('password: ***\nusername: admin');
+    expect(prettyBody('multipart body of 3 parts')).toBe('multipart body of 3 parts');
+    expect(prettyBody('')).toBe('');
   });
 });

@@ -43,7 +43,7 @@ const messages: Record<string, string> = {
   'sys.import.pick': 'Click or drag a file here',
   'sys.import.start': 'Start import',
   'sys.import.done': '{imported} of {total} rows imported',
-  'sys.import.failed': '{rows} rows have errors; nothing was imported ({total} rows in the file)',
+  'sys.import.failed': 'Rows with errors: {rows}. Nothing was imported ({total} rows in the file).',
   'sys.import.row': 'Row',
   'sys.import.field': 'Column',
   'sys.import.message': 'Error',

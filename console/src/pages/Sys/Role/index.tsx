@@ -45,6 +45,7 @@ const RolePage: React.FC = () => {
     {
       title: t('sys.role.name'),
       dataIndex: 'name',
+      width: 240,
       render: (_, r) => (
         <Space size={4}>
           <span>{r.name}</span>
@@ -53,7 +54,7 @@ const RolePage: React.FC = () => {
         </Space>
       ),
     },
-    { title: t('sys.role.code'), dataIndex: 'code', copyable: true },
+    { title: t('sys.role.code'), dataIndex: 'code', copyable: true, width: 190 },
     { title: t('sys.description'), dataIndex: 'description', hideInSearch: true, ellipsis: true },
     {
       title: t('sys.role.dataScope'),
@@ -149,6 +150,7 @@ const RolePage: React.FC = () => {
         rowKey="id"
         actionRef={action}
         headerTitle={t('sys.role.title')}
+        scroll={{ x: 1200 }}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

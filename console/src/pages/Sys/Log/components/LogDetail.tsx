@@ -2,17 +2,8 @@ import { Descriptions, Drawer, Spin, Tag, Typography } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { getLog, type OpLog } from '@/services/sys-admin';
 import { formatDate, formatNumber } from '@/utils/intl';
+import { prettyBody } from '../../shared/logic';
 import { t } from '../../shared/text';
-
-/** The body as stored (masked by the server), pretty-printed when it is JSON. */
-export function prettyBody(body: string): string {
-  if (!body) return '';
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
 
 const LogDetail: React.FC<{ id?: number; onClose: () => void }> = ({ id, onClose }) => {
   const [row, setRow] = useState<OpLog>();
