@@ -103,9 +103,11 @@ async function publicDish(baseUrl, key, number) {
 
 const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
-async function choose(page, trigger, optionText) {
+/** Picks an option of an antd Select; a searchable one is typed into (its list is virtual). */
+async function choose(page, trigger, optionText, search = false) {
   await trigger.click();
-  await visibleDropdown(page).getByText(optionText, { exact: true }).last().click();
+  if (search) await trigger.locator('input').fill(optionText);
+  await visibleDropdown(page).locator('.ant-select-item-option').getByText(optionText, { exact: true }).last().click();
 }
 
 const messageText = (page, text) => page.locator('.ant-message').getByText(text, { exact: false });
@@ -122,6 +124,134 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await scenario(page, { stamp, category, dishName, number });
     } catch (error) {
       await page.screenshot({ path: path.join(shots, 'cuisine-failure.png') }).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('cuisine: drag order, delete moving dishes, bulk shelf, value sold out, import errors', async () => {
+    if (MOCK) return;
+    const stamp = Date.now().toString(36).slice(-6);
+    const token = await apiLogin(baseUrl);
+    const api = async (method, url, data) => {
+      const res = await fetch(`${baseUrl}/api${url}`, {
+        method,
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      const body = await res.json();
+      assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
+      return body.result;
+    };
+    const first = await api('POST', '/merchant/cuisine/category', { name: `E2E move ${stamp} A`, sort: 900 });
+    const second = await api('POST', '/merchant/cuisine/category', { name: `E2E move ${stamp} B`, sort: 901 });
+    const number = `MV${stamp}`.toUpperCase();
+    const dish = await api('POST', '/merchant/cuisine/dish', {
+      name: `E2E tea ${stamp}`,
+      number,
+      categoryId: first.id,
+      sort: 1,
+      price: 800,
+      description: 'Jasmine tea',
+      images: [],
+      specialty: false,
+      specs: [{ name: 'Temperature', required: true, content: 'Hot,Iced' }],
+    });
+    const key = await venueKey(baseUrl, token);
+    const { context, page } = await newPage();
+    try {
+      await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+
+      // drag B above A: the new order is saved
+      await page.goto(`${baseUrl}/cuisine/category`);
+      const filter = page.locator('.ant-pro-query-filter');
+      await filter.getByLabel('Category name').fill(`E2E move ${stamp}`);
+      await filter.getByRole('button', { name: 'Query' }).click();
+      const rowA = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} A`) });
+      const rowB = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} B`) });
+      await rowB.waitFor();
+      const handle = rowB.locator('.anticon-holder, [aria-roledescription="sortable"], .ant-pro-table-drag-icon').first();
+      const from = await handle.boundingBox();
+      const to = await rowA.boundingBox();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+      await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 10 });
+      await page.mouse.up();
+      await messageText(page, 'Modify Succeed').first().waitFor();
+      const [a, b] = await Promise.all([
+        api('GET', `/merchant/cuisine/category/${first.id}`),
+        api('GET', `/merchant/cuisine/category/${second.id}`),
+      ]);
+      assert.ok(b.sort < a.sort, `B (${b.sort}) is now before A (${a.sort})`);
+
+      // A still holds a dish: deleting it asks where the dish goes
+      await page.getByTestId(`category-delete-E2E move ${stamp} A`).click();
+      const move = page.locator('.ant-modal').filter({ hasText: `Delete the category E2E move ${stamp} A` });
+      await move.getByText('still holds 1 dishes').waitFor();
+      await choose(page, move.getByTestId('category-move-to'), `E2E move ${stamp} B`, true);
+      await move.getByTestId('category-move-ok').click();
+      await messageText(page, 'Delete Succeed').first().waitFor();
+      assert.equal((await api('GET', `/merchant/cuisine/dish/${dish.id}`)).categoryId, second.id);
+
+      // bulk: take the selected dish off the menu (confirmed), then back on sale
+      await page.goto(`${baseUrl}/cuisine/manage`);
+      const dishFilter = page.locator('.ant-pro-query-filter');
+      await dishFilter.getByLabel('Dish number').fill(number);
+      await dishFilter.getByRole('button', { name: 'Query' }).click();
+      const row = page.locator('tr', { has: page.getByTestId(`dish-row-${number}`) });
+      await row.locator('.ant-checkbox-input').check();
+      await page.getByRole('button', { name: 'Take off the menu' }).click();
+      await page.locator('.ant-modal-confirm-title').getByText('Take off the menu?').waitFor();
+      await page.getByTestId('confirm-ok').click();
+      await messageText(page, 'Modify Succeed').first().waitFor();
+      assert.equal(await publicDish(baseUrl, key, number), undefined, 'a removed dish leaves the public menu');
+      await row.locator('.ant-checkbox-input').check();
+      await page.getByRole('button', { name: 'Put on sale' }).click();
+      await page.getByTestId('confirm-ok').click();
+      await page.waitForFunction(
+        (n) => document.querySelector(`[data-testid="shelf-${n}"]`)?.getAttribute('aria-checked') === 'true',
+        number,
+      );
+      assert.ok(await publicDish(baseUrl, key, number), 'back on the public menu');
+
+      // one value sold out from the expanded row
+      await row.locator('.ant-table-row-expand-icon').click();
+      const iced = page.getByTestId('option-Iced');
+      await iced.locator('.ant-switch').click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="option-Iced"] .ant-switch')?.getAttribute('aria-checked') === 'true',
+      );
+      const onMenu = await publicDish(baseUrl, key, number);
+      assert.deepEqual(
+        onMenu.dish.specs[0].options.map((o) => [o.value, o.soldOut]),
+        [
+          ['Hot', false],
+          ['Iced', true],
+        ],
+      );
+
+      // import: the template's example names a category that does not exist -> a per-row error, nothing written
+      const template = await fetch(`${baseUrl}/api/merchant/cuisine/dish/import/template`, {
+        headers: { Authorization: token },
+      });
+      assert.equal(template.status, 200);
+      const xlsx = Buffer.from(await template.arrayBuffer());
+      await page.getByTestId('dish-import').click();
+      const importModal = page.locator('.ant-modal').filter({ hasText: 'Import dishes from Excel' });
+      await importModal.locator('input[type=file]').setInputFiles({
+        name: 'dishes.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: xlsx,
+      });
+      await importModal.getByText('1 of 1 rows have errors; nothing was imported.').waitFor();
+      const errorRow = importModal.getByTestId('import-errors').locator('.ant-table-row').first();
+      assert.match(await errorRow.innerText(), /^2\b/);
+      await page.screenshot({ path: path.join(shots, 'cuisine-import.png') });
+    } catch (error) {
+      await page.screenshot({ path: path.join(shots, 'cuisine-failure-2.png') }).catch(() => undefined);
       throw error;
     } finally {
       await context.close();
@@ -153,7 +283,7 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
     await drawer.getByTestId('dish-name').fill(dishName);
     await drawer.getByTestId('dish-number').fill(number);
-    await choose(page, drawer.getByTestId('dish-category'), category);
+    await choose(page, drawer.getByTestId('dish-category'), category, true);
     await drawer.getByTestId('dish-price').fill('12.355');
     await drawer.getByText('Enter an amount with at most 2 decimals, such as 12.50').waitFor();
     await drawer.getByTestId('dish-price').fill('12.35');

@@ -10,6 +10,26 @@ import { errorText } from '@/utils/errors';
 import { formatNumber } from '@/utils/intl';
 import { t } from '../../shared/text';
 
+/** The server names import columns by their field; shown with the form's labels. */
+const COLUMN_LABELS: Record<string, string> = {
+  number: 'cuisine.dish.number',
+  name: 'cuisine.dish.name',
+  categoryId: 'cuisine.dish.category',
+  sort: 'cuisine.sort',
+  price: 'cuisine.dish.price',
+  discountPrice: 'cuisine.dish.discountPrice',
+  description: 'cuisine.dish.description',
+  specialty: 'cuisine.dish.specialty',
+  status: 'cuisine.dish.shelf',
+  images: 'cuisine.dish.images',
+  specs: 'cuisine.spec.title',
+};
+
+const columnLabel = (field: string) => {
+  const root = field.split(/[.[]/)[0];
+  return COLUMN_LABELS[root] ? t(COLUMN_LABELS[root]) : field;
+};
+
 const ImportModal: React.FC<{ open: boolean; onClose: () => void; onImported: () => void }> = ({
   open,
   onClose,
@@ -94,7 +114,7 @@ const ImportModal: React.FC<{ open: boolean; onClose: () => void; onImported: ()
               data-testid="import-errors"
               columns={[
                 { title: t('cuisine.import.row'), dataIndex: 'row', width: 80 },
-                { title: t('cuisine.import.field'), dataIndex: 'field', width: 160 },
+                { title: t('cuisine.import.field'), dataIndex: 'field', width: 160, render: (f: string) => columnLabel(f) },
                 { title: t('cuisine.import.message'), dataIndex: 'message' },
               ]}
             />
