@@ -181,6 +181,13 @@ export function sysTests(ctx) {
     await modal.getByLabel('Initial password').fill(NEW_PASSWORD);
     await pick(page, modal, 'Organisation', 'Demo Bistro Riverside');
     await pick(page, modal, 'Roles', 'Waiter / cashier');
+    // a taken user name: the server's validation error sits on the field
+    await modal.getByLabel('User name').fill('demo_admin');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    const nameItem = modal.locator('.ant-form-item').filter({ hasText: 'User name' }).first();
+    await nameItem.locator('.ant-form-item-explain-error').waitFor();
+    assert.match(await nameItem.locator('.ant-form-item-explain-error').innerText(), /in use/i);
+    await modal.getByLabel('User name').fill(username);
     await modal.getByRole('button', { name: 'Save' }).click();
     await page.locator('.ant-message').getByText('Created successfully').waitFor();
     await modal.waitFor({ state: 'hidden' });

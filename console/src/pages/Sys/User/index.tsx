@@ -36,7 +36,14 @@ import UserForm from './components/UserForm';
 const IMPORT_COLUMNS = ['username', 'mobile', 'realName', 'email', 'orgId', 'roles', 'password'];
 
 const fieldLabel = (field: string): string => {
-  const key = field === 'roleIds' ? 'roles' : field === 'orgId' ? 'org' : field;
+  const key =
+    field === 'roleIds'
+      ? 'roles'
+      : field === 'orgId'
+        ? 'org'
+        : field === 'userName'
+          ? 'username'
+          : field;
   const labels: Record<string, string> = {
     username: t('sys.user.username'),
     mobile: t('sys.user.mobile'),

@@ -21,6 +21,8 @@ import { showOncePassword } from '../../shared/OncePassword';
 import { t } from '../../shared/text';
 
 const FIELDS = ['username', 'mobile', 'realName', 'email', 'password', 'orgId', 'roleIds'];
+/** The server names a taken user name `userName` (the account form's name). */
+const ALIAS = { userName: 'username' };
 
 export interface UserFormProps {
   open: boolean;
@@ -89,7 +91,7 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
           onSaved();
           return true;
         } catch (e) {
-          const text = showFormError(form, e, FIELDS);
+          const text = showFormError(form, e, FIELDS, ALIAS);
           if (text) message.error(text);
           return false;
         }
