@@ -259,6 +259,7 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
             <Form.Item
               name="price"
               label={t('cuisine.dish.price')}
+              required
               rules={[amountRule(true, t('cuisine.dish.price'))]}
             >
               <Input inputMode="decimal" addonAfter={cur} placeholder="0.00" data-testid="dish-price" />
