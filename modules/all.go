@@ -17,6 +17,7 @@ import (
 // instead of its tables.
 func Domain(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module, error) {
 	proc := process.New(deps, core)
-	return []app.Module{proc, cuisine.New(deps, core.Orgs),
-		advert.New(deps, core, proc)}, nil
+	menu := cuisine.New(deps, core.Orgs)
+	ads := advert.New(deps, core, proc).UseDishes(menu.Catalogue)
+	return []app.Module{proc, menu, ads}, nil
 }

@@ -241,11 +241,15 @@ func (a *Activities) TaskAction(ctx context.Context, in engine.TaskActionInput) 
 		raw = nil
 	}
 	err := a.sys(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&History{InstanceID: in.InstanceID, Seq: in.Seq, Kind: "task",
+		// A retried call finds its history line and writes nothing again.
+		var done int64
+		if err := tx.Model(&History{}).Where("instance_id = ? AND seq = ?", in.InstanceID, in.Seq).Count(&done).Error; err != nil || done > 0 {
+			return err
+		}
+		if err := tx.Create(&History{InstanceID: in.InstanceID, Seq: in.Seq, Kind: "task",
 			NodeID: in.NodeID, NodeName: in.NodeName, NodeKind: string(bpmn.UserTask), TaskID: in.TaskID, ActorID: in.Actor.UserID,
-			ActorName: in.Actor.Name, Action: in.Action, Comment: in.Comment, Data: string(raw), CreatedAt: in.Time})
-		if res.Error != nil || res.RowsAffected == 0 {
-			return res.Error // already written by an earlier attempt
+			ActorName: in.Actor.Name, Action: in.Action, Comment: in.Comment, Data: string(raw), CreatedAt: in.Time}).Error; err != nil {
+			return err
 		}
 		upd := map[string]any{}
 		switch {
