@@ -99,12 +99,15 @@ func newVenueKey() *string {
 type NewMerchant struct {
 	Name, Contact, Mobile, Address, AreaCode, LicenceNo, Logo string
 	VenueName                                                 string // "" = the merchant's name
+	Currency, Timezone                                        string // "" = the defaults (CNY, Asia/Shanghai)
+	Sort                                                      int
 }
 
 // createMerchant adds a merchant node and its first venue inside tx.
 func createMerchant(tx *gorm.DB, in NewMerchant) (merchant, venue Org, err error) {
-	merchant = Org{ParentID: PlatformOrgID, Type: OrgMerchant, Name: in.Name, Status: StatusEnabled,
-		Contact: in.Contact, Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, LicenceNo: in.LicenceNo, Logo: in.Logo}
+	merchant = Org{ParentID: PlatformOrgID, Type: OrgMerchant, Name: in.Name, Status: StatusEnabled, Sort: in.Sort,
+		Contact: in.Contact, Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, LicenceNo: in.LicenceNo, Logo: in.Logo,
+		Currency: orDefault(strings.ToUpper(in.Currency), "CNY"), Timezone: orDefault(in.Timezone, "Asia/Shanghai")}
 	if err = tx.Create(&merchant).Error; err != nil {
 		return
 	}
@@ -118,7 +121,7 @@ func createMerchant(tx *gorm.DB, in NewMerchant) (merchant, venue Org, err error
 		venueName = in.Name
 	}
 	venue = Org{ParentID: merchant.ID, Type: OrgVenue, Name: venueName, MerchantID: merchant.ID, Status: StatusEnabled,
-		Address: in.Address, AreaCode: in.AreaCode, VenueKey: newVenueKey()}
+		Address: in.Address, AreaCode: in.AreaCode, VenueKey: newVenueKey(), Currency: merchant.Currency, Timezone: merchant.Timezone}
 	if err = tx.Create(&venue).Error; err != nil {
 		return
 	}
@@ -186,7 +189,8 @@ func (s *OrgService) Create(ctx context.Context, p *api.Principal, in OrgInput) 
 		if p.IsPlatform() && in.Type == OrgMerchant {
 			// A merchant row is its own tenant, so it is written in the system scope.
 			merchant, _, err := createMerchant(tx.WithContext(tenancy.SystemContext(ctx)), NewMerchant{Name: in.Name, Contact: in.Contact,
-				Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, LicenceNo: in.LicenceNo, Logo: in.Logo})
+				Mobile: in.Mobile, Address: in.Address, AreaCode: in.AreaCode, LicenceNo: in.LicenceNo, Logo: in.Logo,
+				Currency: in.Currency, Timezone: in.Timezone, Sort: in.Sort})
 			out = merchant
 			return err
 		}
@@ -244,4 +248,11 @@ func (s *OrgService) Update(ctx context.Context, id uint64, in OrgInput) (*Org, 
 		return nil, err
 	}
 	return &o, s.changed(ctx, o.ID)
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
 }

@@ -202,6 +202,10 @@ func seedDicts(tx *gorm.DB) error {
 	types := []DictType{
 		{Code: "language_type", Name: "Languages", Description: "Languages of the console", Builtin: true, Status: StatusEnabled},
 		{Code: "common_status", Name: "Status", Description: "Enabled or disabled", Builtin: true, Status: StatusEnabled},
+		{Code: "order_status", Name: "Order status", Description: "States of an order", Builtin: true, Status: StatusEnabled},
+		{Code: "ad_status", Name: "Ad status", Description: "States of an in-venue ad", Builtin: true, Status: StatusEnabled},
+		{Code: "printer_type", Name: "Printer type", Description: "Kinds of kitchen and receipt printers", Builtin: true, Status: StatusEnabled},
+		{Code: "ordering_method", Name: "Ordering method", Description: "How guests order: QR codes and tablets", Builtin: true, Status: StatusEnabled},
 	}
 	for _, t := range types {
 		if err := tx.Where(DictType{Code: t.Code}).FirstOrCreate(&t).Error; err != nil {
@@ -216,6 +220,20 @@ func seedDicts(tx *gorm.DB) error {
 		DictItem{TypeCode: "common_status", DictKey: "Enabled", DictValue: "1", Sort: 1, Labels: labels("status.enabled")},
 		DictItem{TypeCode: "common_status", DictKey: "Disabled", DictValue: "0", Sort: 2, Labels: labels("status.disabled")},
 	)
+	for _, t := range []struct {
+		code   string
+		values []string
+	}{
+		{"order_status", []string{"normal", "cancelled"}},
+		{"ad_status", []string{"draft", "pending", "approved", "rejected", "ended"}},
+		{"printer_type", []string{"network", "usb", "cloud"}},
+		{"ordering_method", []string{"qr_order", "pay_bill", "tablet"}},
+	} {
+		for i, v := range t.values {
+			key := "dict." + t.code + "." + v
+			items = append(items, DictItem{TypeCode: t.code, DictKey: i18n.T(i18n.Default, key, nil), DictValue: v, Sort: i + 1, Labels: labels(key)})
+		}
+	}
 	for _, it := range items {
 		it.Builtin, it.Status = true, StatusEnabled
 		var existing DictItem

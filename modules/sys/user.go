@@ -107,7 +107,7 @@ func (s *UserService) UpdateInfo(ctx context.Context, p *api.Principal, in Updat
 	}
 	db := s.db.WithContext(tenancy.SystemContext(ctx))
 	err := db.Transaction(func(tx *gorm.DB) error {
-		if err := uniqueUser(tx, p.UserID, in.UserName, in.Mobile); err != nil {
+		if err := uniqueUser(tx, p.UserID, "userName", in.UserName, in.Mobile); err != nil {
 			return err
 		}
 		return tx.Model(&User{ID: p.UserID}).Updates(map[string]any{
@@ -120,14 +120,15 @@ func (s *UserService) UpdateInfo(ctx context.Context, p *api.Principal, in Updat
 	return s.auth.InvalidateUser(ctx, p.UserID)
 }
 
-// uniqueUser refuses a user name or mobile number another user holds.
-func uniqueUser(tx *gorm.DB, selfID uint64, username, mobile string) error {
+// uniqueUser refuses a user name or mobile number another user holds,
+// naming the field as the form calls it (userField).
+func uniqueUser(tx *gorm.DB, selfID uint64, userField, username, mobile string) error {
 	var n int64
 	if err := tx.Model(&User{}).Where("username = ? AND id <> ?", username, selfID).Count(&n).Error; err != nil {
 		return err
 	}
 	if n > 0 {
-		return api.Invalid("userName", "validation.taken", nil)
+		return api.Invalid(userField, "validation.taken", nil)
 	}
 	if mobile != "" {
 		if err := tx.Model(&User{}).Where("mobile = ? AND id <> ?", mobile, selfID).Count(&n).Error; err != nil {
@@ -239,7 +240,7 @@ func createUser(tx *gorm.DB, in NewUser) (*User, error) {
 		}
 		return nil, err
 	}
-	if err := uniqueUser(tx, 0, in.Username, in.Mobile); err != nil {
+	if err := uniqueUser(tx, 0, "username", in.Username, in.Mobile); err != nil {
 		return nil, err
 	}
 	hash, err := HashPassword(in.Password)

@@ -112,7 +112,7 @@ func (s *UserService) Update(ctx context.Context, p *api.Principal, perms *Perms
 		if err != nil {
 			return err
 		}
-		if err := uniqueUser(tx, u.ID, in.Username, in.Mobile); err != nil {
+		if err := uniqueUser(tx, u.ID, "username", in.Username, in.Mobile); err != nil {
 			return err
 		}
 		u.Username, u.Mobile, u.RealName, u.Email = in.Username, &in.Mobile, in.RealName, in.Email

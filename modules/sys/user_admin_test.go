@@ -50,7 +50,7 @@ func TestUserCreateValidatesAndIsUnique(t *testing.T) {
 		{map[string]any{"mobile": "13912345678", "orgId": f.venue}, "username", "User name cannot be empty"},
 		{map[string]any{"username": "x1", "orgId": f.venue}, "mobile", "Mobile phone number cannot be empty"},
 		{map[string]any{"username": "x1", "mobile": "12", "orgId": f.venue}, "mobile", "Mobile phone number is not a valid mobile phone number"},
-		{map[string]any{"username": "demo_waiter", "mobile": "13912345678", "orgId": f.venue}, "userName", ""},
+		{map[string]any{"username": "demo_waiter", "mobile": "13912345678", "orgId": f.venue}, "username", ""},
 		{map[string]any{"username": "x1", "mobile": "13800000001", "orgId": f.venue}, "mobile", ""},
 	} {
 		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: tc.body})

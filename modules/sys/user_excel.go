@@ -184,7 +184,7 @@ func (s *UserService) createIn(tx *gorm.DB, p *api.Principal, perms *Perms, in U
 	if err != nil {
 		return nil, err
 	}
-	if err := uniqueUser(tx, 0, in.Username, in.Mobile); err != nil {
+	if err := uniqueUser(tx, 0, "username", in.Username, in.Mobile); err != nil {
 		return nil, err
 	}
 	hash, err := HashPassword(in.Password)
