@@ -1,5 +1,6 @@
 import { useModel } from '@umijs/max';
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import enUS from 'antd/es/locale/en_US';
 import React, { useEffect } from 'react';
 import ErrorBoundary from '@/components/ErrorBoundary';
 import { fetchSession } from '@/services/session';
@@ -50,7 +51,9 @@ const AppProviders: React.FC<{ children: React.ReactNode }> = ({ children }) => 
   }, [settings.colorWeak]);
   return (
     <ConfigProvider
-      locale={activeLocale().antd}
+      // English needs its antd locale too: pro-components reads the language from it and
+      // would fall back to Chinese texts without one.
+      locale={activeLocale().antd ?? enUS}
       direction={isRtl() ? 'rtl' : 'ltr'}
       theme={{
         algorithm:

@@ -39,6 +39,7 @@ const {
   filenameFromDisposition,
   request,
   resolveError,
+  CODE_MUST_CHANGE_PASSWORD,
   RequestError,
 } = await import('@/utils/request');
 
@@ -211,5 +212,20 @@ describe('downloads', () => {
     );
     await expect(download('/merchant/order/export')).rejects.toBeInstanceOf(RequestError);
     expect(feedback.error).toHaveBeenCalledWith('nothing to export');
+  });
+});
+
+describe('a password the user must replace', () => {
+  it('sends them to change it, whatever the caller asked', () => {
+    expect(
+      resolveError({ kind: 'business', message: 'change it', code: CODE_MUST_CHANGE_PASSWORD }),
+    ).toEqual({
+      type: 'changePassword',
+      text: 'change it',
+    });
+    expect(resolveError({ kind: 'business', message: 'other', code: 10001 })).toEqual({
+      type: 'message',
+      text: 'other',
+    });
   });
 });

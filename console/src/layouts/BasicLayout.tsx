@@ -153,6 +153,13 @@ const BasicLayout: React.FC = () => {
       });
   }, [token, menus, setInitialState]);
 
+  // A password an administrator set must be replaced before anything else.
+  useEffect(() => {
+    if (currentUser?.mustChangePassword && pathname !== '/account/password') {
+      history.replace('/account/password');
+    }
+  }, [currentUser?.mustChangePassword, pathname]);
+
   const menuNodes = useMemo(() => buildMenu(menus, LAYOUT_ROUTES), [menus]);
   const granted = useMemo(() => grantedPaths(menus), [menus]);
   // Stable props: ProLayout deep-merges its token and rebuilds the menu when these change.

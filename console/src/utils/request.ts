@@ -31,12 +31,19 @@ export class RequestError extends Error {
   status?: number;
   code?: number;
   fields?: Record<string, string>;
+  /** the envelope's result on a refusal (e.g. a model's issues on a refused deploy) */
+  result?: unknown;
   handled = false;
 
   constructor(
     kind: RequestErrorKind,
     message: string,
-    extra: { status?: number; code?: number; fields?: Record<string, string> } = {},
+    extra: {
+      status?: number;
+      code?: number;
+      fields?: Record<string, string>;
+      result?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = 'RequestError';
@@ -49,7 +56,11 @@ export type ErrorAction =
   | { type: 'none' }
   | { type: 'message'; text: string }
   | { type: 'logout'; text: string }
-  | { type: 'redirect'; path: '/403' | '/404' | '/500' };
+  | { type: 'redirect'; path: '/403' | '/404' | '/500' }
+  | { type: 'changePassword'; text: string };
+
+/** The server's answer while a user must replace a password an administrator set. */
+export const CODE_MUST_CHANGE_PASSWORD = 10107;
 
 /**
  * What the shell does with a failed call (spec section 8):
@@ -58,10 +69,13 @@ export type ErrorAction =
  * unless the caller set skipErrorHandler (the "check header"). 401 is never skipped.
  */
 export function resolveError(
-  error: Pick<RequestError, 'kind' | 'status' | 'message'>,
+  error: Pick<RequestError, 'kind' | 'status' | 'message'> & { code?: number },
   skipErrorHandler = false,
 ): ErrorAction {
   const { kind, status } = error;
+  if (kind === 'business' && error.code === CODE_MUST_CHANGE_PASSWORD) {
+    return { type: 'changePassword', text: error.message };
+  }
   const text = error.message;
   if (kind === 'network' || kind === 'timeout') {
     return skipErrorHandler
@@ -105,6 +119,12 @@ export function applyErrorAction(action: ErrorAction): void {
     }
     case 'redirect':
       if (window.location.pathname !== action.path) history.push(action.path);
+      break;
+    case 'changePassword':
+      if (window.location.pathname !== '/account/password') {
+        feedback.error(show(action.text));
+        history.push('/account/password');
+      }
       break;
     default:
   }
@@ -226,6 +246,7 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
         status: response.status,
         code: envelope.code,
         fields: envelope.fields,
+        result: envelope.result,
       }),
       options,
     );
