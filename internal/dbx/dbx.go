@@ -55,7 +55,7 @@ func Open(o Options) (*gorm.DB, error) {
 		// SQLite parses every statement it is given; reusing prepared
 		// statements saves that on the hot paths (MySQL interpolates instead).
 		cfg.PrepareStmt = true
-		if dir := filepath.Dir(strings.SplitN(dsn, "?", 2)[0]); dir != "" {
+		if dir := filepath.Dir(strings.TrimPrefix(strings.SplitN(dsn, "?", 2)[0], "file:")); dir != "" {
 			if err := os.MkdirAll(dir, 0o750); err != nil {
 				return nil, err
 			}
