@@ -94,6 +94,7 @@ func (m *Module) Routes(g *api.Group) {
 	m.categoryRoutes(g)
 	m.dishRoutes(g)
 	m.promotionRoutes(g)
+	m.settingsRoutes(g)
 	m.publicRoutes(g)
 }
 

@@ -70,3 +70,16 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		t.Fatalf("promotions after a second seed: %d", promos)
 	}
 }
+
+func TestSettingsNameTheCurrencyAndVenueKeys(t *testing.T) {
+	env := testkit.New(t, testkit.Options{Demo: true})
+	var s cuisine.Settings
+	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/merchant/cuisine/settings", Token: env.Login("demo_admin", "Demo@12345")})).Into(t, &s)
+	if s.Currency != "CNY" || s.CurrencyDigits != 2 || len(s.Venues) != 1 || len(s.Venues[0].VenueKey) < 20 {
+		t.Fatalf("settings %+v", s)
+	}
+	res := env.Do(testkit.Req{Method: "GET", Path: "/api/public/venue/" + s.Venues[0].VenueKey + "/menu"})
+	if res.Status != 200 {
+		t.Fatalf("public menu by the settings' key: %d", res.Status)
+	}
+}
