@@ -234,6 +234,11 @@ func (s *OrgService) Update(ctx context.Context, id uint64, in OrgInput) (*Org, 
 		if err := tx.Take(&o, id).Error; err != nil {
 			return err
 		}
+		// The tree has fixed levels: a venue's rows (tablets, orders, ads) belong to its
+		// merchant, so a venue never moves to another merchant; position is its sort.
+		if in.ParentID != 0 && in.ParentID != o.ParentID {
+			return api.Invalid("parentId", "org.cannot_move", nil)
+		}
 		o.Name, o.Contact, o.Mobile, o.Address, o.AreaCode, o.LicenceNo, o.Logo, o.Sort =
 			in.Name, in.Contact, in.Mobile, in.Address, in.AreaCode, in.LicenceNo, in.Logo, in.Sort
 		if in.Currency != "" {
