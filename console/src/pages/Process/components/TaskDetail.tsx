@@ -19,6 +19,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { useModel } from '@umijs/max';
 import { InstanceBody, InstanceSummary } from './InstanceDetail';
 import { actionLabel, StateTag, t } from './labels';
+import { TaskPreview } from '@/components/TaskPreview';
 import {
   applyServerErrors,
   FormRenderer,
@@ -248,6 +249,7 @@ export const TaskDrawer: React.FC<{
             </Space>
           </Card>
           {detail.canClaim && <Alert type="info" showIcon message={t('process.task.claimFirst')} />}
+          <TaskPreview definitionKey={detail.definitionKey} variables={detail.variables} />
           <TaskForm
             key={`${detail.id}-${detail.assigneeId}`}
             detail={detail}

@@ -1,0 +1,130 @@
+/** Add or edit a tablet: venue (when adding), number, name, enabled. */
+import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import React, { useEffect, useState } from 'react';
+import { createTablet, updateTablet, type Tablet, type TabletDetail } from '@/services/advert';
+import { errorText } from '@/utils/errors';
+import { feedback } from '@/utils/feedback';
+import { formatMessage } from '@/utils/intl';
+import { RequestError } from '@/utils/request';
+import { t } from '../../shared/text';
+import type { VenueOption } from '../../shared/useAdvertData';
+
+interface Values {
+  venueId?: number;
+  number?: string;
+  name?: string;
+  enabled?: boolean;
+}
+
+const FIELDS = ['venueId', 'number', 'name', 'status'];
+
+export interface TabletModalProps {
+  open: boolean;
+  tablet?: Tablet;
+  venues: VenueOption[];
+  /** the user's own venue (venue staff add tablets there) */
+  defaultVenueId?: number;
+  onClose: () => void;
+  /** created: the answer carries the key, shown once */
+  onSaved: (tablet: TabletDetail, created: boolean) => void;
+}
+
+const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, defaultVenueId, onClose, onSaved }) => {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<string>();
+
+  useEffect(() => {
+    if (!open) return;
+    setAlert(undefined);
+    form.resetFields();
+    form.setFieldsValue(
+      tablet
+        ? { venueId: tablet.venueId, number: tablet.number, name: tablet.name, enabled: tablet.status === 1 }
+        : { venueId: defaultVenueId || (venues.length === 1 ? venues[0].id : undefined), enabled: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, tablet?.id]);
+
+  const submit = async () => {
+    setAlert(undefined);
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        venueId: values.venueId,
+        number: (values.number ?? '').trim(),
+        name: (values.name ?? '').trim(),
+        status: (values.enabled ? 1 : 0) as 0 | 1,
+      };
+      const saved = tablet ? await updateTablet(tablet.id, body) : await createTablet(body);
+      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
+      onSaved(saved, !tablet);
+    } catch (e) {
+      if (e instanceof RequestError && e.fields) {
+        const known = Object.entries(e.fields).filter(([f]) => FIELDS.includes(f));
+        form.setFields(
+          known.map(([f, msg]) => ({ name: f === 'status' ? 'enabled' : f, errors: [msg] })) as never,
+        );
+        const rest = Object.entries(e.fields).filter(([f]) => !FIELDS.includes(f));
+        if (rest.length || !known.length) setAlert(rest.map(([, m]) => m).join(' ') || errorText(e));
+      } else {
+        setAlert(errorText(e));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={tablet ? t('advert.tablet.edit') : t('advert.tablet.add')}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'tablet-save' } as never}
+      destroyOnClose
+      forceRender
+    >
+      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> form={form} layout="vertical" name="advertTablet">
+        <Form.Item
+          name="venueId"
+          label={t('advert.tablet.venue')}
+          rules={[{ required: !tablet && !defaultVenueId, message: t('advert.tablet.venueRequired') }]}
+        >
+          <Select
+            disabled={!!tablet}
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('advert.tablet.venuePlaceholder')}
+            options={venues.map((v) => ({ value: v.id, label: v.name }))}
+            data-testid="tablet-venue"
+          />
+        </Form.Item>
+        <Form.Item
+          name="number"
+          label={t('advert.tablet.number')}
+          tooltip={t('advert.tablet.numberHint')}
+          rules={[{ required: true, whitespace: true, message: t('advert.tablet.numberRequired') }]}
+        >
+          <Input maxLength={32} data-testid="tablet-number" />
+        </Form.Item>
+        <Form.Item name="name" label={t('advert.tablet.name')}>
+          <Input maxLength={64} data-testid="tablet-name" />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('advert.tablet.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};
+
+export default TabletModal;

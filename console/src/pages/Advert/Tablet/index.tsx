@@ -1,0 +1,217 @@
+/**
+ * /advert/tablet: the ordering tablets that play ads, per venue. Add / edit, enable / disable,
+ * give a tablet a new key (confirmed: the old key stops working), delete. A tablet's key is a
+ * secret shown once, after adding the tablet or renewing its key, with the playlist address.
+ */
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { App, Button, Popconfirm, Switch, Tooltip, Typography, type ButtonProps } from 'antd';
+import React, { useMemo, useRef, useState } from 'react';
+import { Access, useOperation } from '@/components/Access';
+import {
+  deleteTablet,
+  listTablets,
+  regenerateTabletKey,
+  updateTablet,
+  type Tablet,
+  type TabletQuery,
+} from '@/services/advert';
+import { feedback } from '@/utils/feedback';
+import { formatDate, formatMessage } from '@/utils/intl';
+import AdvertPage from '../shared/AdvertPage';
+import { t } from '../shared/text';
+import { useUserSide, useVenues } from '../shared/useAdvertData';
+import { showTabletKey } from './components/showKey';
+import TabletModal from './components/TabletModal';
+
+const TabletPage: React.FC = () => {
+  const { modal } = App.useApp();
+  const { can } = useOperation();
+  const { platform, venueId: ownVenue } = useUserSide();
+  const actionRef = useRef<ActionType>();
+  const { venues } = useVenues();
+  const [editing, setEditing] = useState<{ open: boolean; tablet?: Tablet }>({ open: false });
+  const reload = () => actionRef.current?.reload();
+
+  const venueEnum = useMemo(() => Object.fromEntries(venues.map((v) => [v.id, { text: v.name }])), [venues]);
+
+  const setEnabled = async (tablet: Tablet, enabled: boolean) => {
+    try {
+      await updateTablet(tablet.id, { number: tablet.number, name: tablet.name, status: enabled ? 1 : 0 }, false);
+      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      reload();
+    }
+  };
+
+  const renewKey = (tablet: Tablet) =>
+    modal.confirm({
+      title: t('advert.tablet.renewTitle'),
+      content: t('advert.tablet.renewConfirm', { number: tablet.number }),
+      okButtonProps: { 'data-testid': 'confirm-ok', danger: true } as ButtonProps,
+      onOk: async () => {
+        try {
+          const detail = await regenerateTabletKey(tablet.id);
+          feedback.success(formatMessage({ id: 'common.modifySucceed' }));
+          showTabletKey(modal, detail);
+        } catch {
+          /* shown by the request layer */
+        }
+      },
+    });
+
+  const remove = async (tablet: Tablet) => {
+    await deleteTablet(tablet.id);
+    feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
+    reload();
+  };
+
+  const columns: ProColumns<Tablet>[] = [
+    {
+      title: t('advert.tablet.venue'),
+      dataIndex: 'venueId',
+      key: 'venueId',
+      valueType: 'select',
+      valueEnum: venueEnum,
+      fieldProps: { showSearch: true },
+      render: (_, r) => r.venueName,
+    },
+    {
+      title: t('advert.tablet.number'),
+      dataIndex: 'number',
+      key: 'number',
+      sorter: true,
+      search: false,
+      render: (_, r) => <span data-testid={`tablet-row-${r.number}`}>{r.number}</span>,
+    },
+    { title: t('advert.tablet.name'), dataIndex: 'name', key: 'name', search: false },
+    { title: t('advert.tablet.keyword'), dataIndex: 'keyword', key: 'keyword', hideInTable: true },
+    {
+      title: t('advert.tablet.status'),
+      dataIndex: 'status',
+      key: 'status',
+      valueType: 'select',
+      valueEnum: {
+        1: { text: t('advert.tablet.enabledStatus'), status: 'Success' },
+        0: { text: t('advert.tablet.disabled'), status: 'Default' },
+      },
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={r.status === 1}
+          disabled={!can('advert:tablet:edit')}
+          checkedChildren={t('advert.tablet.enabledStatus')}
+          unCheckedChildren={t('advert.tablet.disabled')}
+          onChange={(v) => setEnabled(r, v)}
+          data-testid={`tablet-status-${r.number}`}
+        />
+      ),
+    },
+    { title: t('advert.tablet.appVersion'), dataIndex: 'appVersion', key: 'appVersion', search: false, render: (_, r) => r.appVersion || '-' },
+    {
+      title: t('advert.tablet.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      key: 'lastSeenAt',
+      search: false,
+      sorter: true,
+      render: (_, r) =>
+        r.lastSeenAt ? formatDate(r.lastSeenAt) : <Typography.Text type="secondary">{t('advert.tablet.never')}</Typography.Text>,
+    },
+    {
+      title: t('advert.field.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      search: false,
+      sorter: true,
+      render: (_, r) => formatDate(r.createdAt),
+    },
+    {
+      title: t('advert.field.actions'),
+      valueType: 'option',
+      key: 'option',
+      width: 220,
+      render: (_, r) => [
+        <Access key="edit" code="advert:tablet:edit">
+          <a onClick={() => setEditing({ open: true, tablet: r })} data-testid={`tablet-edit-${r.number}`}>
+            {t('advert.action.edit')}
+          </a>
+        </Access>,
+        <Access key="key" code="advert:tablet:edit">
+          <Tooltip title={t('advert.tablet.renewHint')}>
+            <a onClick={() => renewKey(r)} data-testid={`tablet-renew-${r.number}`}>
+              <KeyOutlined /> {t('advert.tablet.renew')}
+            </a>
+          </Tooltip>
+        </Access>,
+        <Access key="delete" code="advert:tablet:delete">
+          <Popconfirm
+            title={t('advert.tablet.deleteConfirm', { number: r.number })}
+            onConfirm={() => remove(r)}
+            okButtonProps={{ danger: true }}
+          >
+            <Typography.Link type="danger">{t('advert.action.delete')}</Typography.Link>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  return (
+    <AdvertPage testId="advert-tablet">
+      <ProTable<Tablet>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t('menu.advert.tablet')}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        options={{ density: true, reload: true, setting: true }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        request={async (params, sort) => {
+          const [field, order] = Object.entries(sort ?? {})[0] ?? [];
+          const query: TabletQuery = {
+            venueId: params.venueId ? Number(params.venueId) : undefined,
+            keyword: params.keyword,
+            status: params.status,
+            pageNo: params.current,
+            pageSize: params.pageSize,
+            sort: field && order ? `${field},${order === 'ascend' ? 'asc' : 'desc'}` : undefined,
+          };
+          const page = await listTablets(query);
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() =>
+          platform
+            ? []
+            : [
+                <Access key="add" code="advert:tablet:add">
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setEditing({ open: true })}
+                    data-testid="tablet-add"
+                  >
+                    {t('advert.tablet.add')}
+                  </Button>
+                </Access>,
+              ]
+        }
+      />
+      <TabletModal
+        open={editing.open}
+        tablet={editing.tablet}
+        venues={venues}
+        defaultVenueId={ownVenue || undefined}
+        onClose={() => setEditing({ open: false })}
+        onSaved={(saved, created) => {
+          setEditing({ open: false });
+          reload();
+          if (created) showTabletKey(modal, saved);
+        }}
+      />
+    </AdvertPage>
+  );
+};
+
+export default TabletPage;
