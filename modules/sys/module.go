@@ -51,7 +51,8 @@ func New(ctx context.Context, deps app.Deps) (*Module, error) {
 	m.logCounts = dbx.NewCountCache(5 * time.Second)
 	m.People = &Directory{db: deps.DB, orgs: m.Orgs}
 	m.Roles = &RoleService{db: deps.DB, feed: deps.Feed, perms: m.Perms, auth: auth, menus: m.MenuSvc}
-	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second), roles: newRoleRefs(deps.DB, deps.Feed)}
+	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second),
+		roles: newRoleRefs(deps.DB, deps.Feed), links: newUserRoleLinks(deps.DB, deps.Feed), feed: deps.Feed}
 	return m, nil
 }
 

@@ -207,6 +207,9 @@ func (s *RoleService) Delete(ctx context.Context, p *api.Principal, id uint64) e
 	if err := s.changed(ctx, id); err != nil {
 		return err
 	}
+	if err := s.feed.Publish(ctx, topicUserRoles, "*"); err != nil { // its holders' list rows
+		return err
+	}
 	return s.auth.InvalidateAllUsers(ctx)
 }
 

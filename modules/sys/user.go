@@ -3,11 +3,13 @@ package sys
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/changefeed"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 )
@@ -19,6 +21,40 @@ type UserService struct {
 	orgs   *OrgService
 	counts *dbx.CountCache // list totals
 	roles  *refCache[RoleRef]
+	links  *refCache[[]uint64] // user id → role ids, for list rows
+	feed   *changefeed.Feed
+}
+
+const topicUserRoles = "sys.userroles"
+
+// usersChanged drops list totals and the role links of the changed users
+// (no ids: every user's) on every node.
+func (s *UserService) usersChanged(ctx context.Context, ids ...uint64) {
+	s.counts.Invalidate()
+	if len(ids) == 0 {
+		_ = s.feed.Publish(ctx, topicUserRoles, "*")
+		return
+	}
+	for _, id := range ids {
+		_ = s.feed.Publish(ctx, topicUserRoles, strconv.FormatUint(id, 10))
+	}
+}
+
+func newUserRoleLinks(db *gorm.DB, feed *changefeed.Feed) *refCache[[]uint64] {
+	return newRefCache(feed, topicUserRoles, func(ctx context.Context, ids []uint64) (map[uint64][]uint64, error) {
+		var links []UserRole
+		if err := db.WithContext(ctx).Where("user_id IN ?", ids).Order("role_id").Find(&links).Error; err != nil {
+			return nil, err
+		}
+		out := make(map[uint64][]uint64, len(ids))
+		for _, id := range ids {
+			out[id] = []uint64{} // users without roles are cached too
+		}
+		for _, l := range links {
+			out[l.UserID] = append(out[l.UserID], l.RoleID)
+		}
+		return out, nil
+	})
 }
 
 // RoleGrant is one granted permission of the user, with its operation keys.

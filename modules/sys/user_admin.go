@@ -73,7 +73,7 @@ func (s *UserService) Create(ctx context.Context, p *api.Principal, perms *Perms
 	if err != nil {
 		return nil, err
 	}
-	s.counts.Invalidate()
+	s.usersChanged(ctx, u.ID)
 	view, err := s.Get(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -128,7 +128,7 @@ func (s *UserService) Update(ctx context.Context, p *api.Principal, perms *Perms
 	if err != nil {
 		return nil, err
 	}
-	s.counts.Invalidate()
+	s.usersChanged(ctx, id)
 	if err := s.auth.InvalidateUser(ctx, id); err != nil {
 		return nil, err
 	}
@@ -166,6 +166,7 @@ func (s *UserService) SetRoles(ctx context.Context, p *api.Principal, perms *Per
 	if err != nil {
 		return err
 	}
+	s.usersChanged(ctx, id)
 	return s.auth.InvalidateUser(ctx, id)
 }
 
@@ -235,7 +236,7 @@ func (s *UserService) SetStatus(ctx context.Context, p *api.Principal, id uint64
 	if err != nil {
 		return err
 	}
-	s.counts.Invalidate()
+	s.usersChanged(ctx, id)
 	return s.auth.AnnounceRevoked(ctx, id)
 }
 
@@ -297,7 +298,7 @@ func (s *UserService) Delete(ctx context.Context, p *api.Principal, id uint64) e
 	if err != nil {
 		return err
 	}
-	s.counts.Invalidate()
+	s.usersChanged(ctx, id)
 	return s.auth.AnnounceRevoked(ctx, id)
 }
 

@@ -170,7 +170,7 @@ func (s *UserService) Import(ctx context.Context, p *api.Principal, perms *Perms
 		return nil, err
 	}
 	if report.Imported > 0 {
-		s.counts.Invalidate()
+		s.usersChanged(ctx)
 	}
 	return report, nil
 }

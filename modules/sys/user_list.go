@@ -111,22 +111,24 @@ func (s *UserService) views(ctx context.Context, rows []User) ([]UserView, error
 		orgIDs = append(orgIDs, u.OrgID)
 	}
 	sysCtx := tenancy.SystemContext(ctx)
-	var links []UserRole
-	if err := s.db.WithContext(sysCtx).Where("user_id IN ?", ids).Find(&links).Error; err != nil {
+	links, err := s.links.Get(sysCtx, ids)
+	if err != nil {
 		return nil, err
 	}
-	roleIDs := make([]uint64, len(links))
-	for i, l := range links {
-		roleIDs[i] = l.RoleID
+	var roleIDs []uint64
+	for _, id := range ids {
+		roleIDs = append(roleIDs, links[id]...)
 	}
 	refs, err := s.roles.Get(sysCtx, roleIDs)
 	if err != nil {
 		return nil, err
 	}
 	roles := map[uint64][]RoleRef{}
-	for _, l := range links {
-		if r, ok := refs[l.RoleID]; ok {
-			roles[l.UserID] = append(roles[l.UserID], r)
+	for _, id := range ids {
+		for _, rid := range links[id] {
+			if r, ok := refs[rid]; ok {
+				roles[id] = append(roles[id], r)
+			}
 		}
 	}
 	orgNames, err := s.orgs.names.Get(sysCtx, orgIDs)
