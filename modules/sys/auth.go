@@ -53,7 +53,18 @@ type Auth struct {
 	mu         sync.RWMutex
 	principals map[uint64]cachedPrincipal
 	revoked    map[string]time.Time // session id → its expiry
+	verified   map[string]verifiedToken
 }
+
+// verifiedToken is a token whose signature and claims were checked once;
+// the same string needs no second HMAC and decode until it expires.
+type verifiedToken struct {
+	userID  uint64
+	session string
+	expires time.Time
+}
+
+const maxVerified = 100_000
 
 type cachedPrincipal struct {
 	p      api.Principal
@@ -67,7 +78,7 @@ func newAuth(ctx context.Context, db *gorm.DB, cfg *config.Config, feed *changef
 		return nil, err
 	}
 	a := &Auth{db: db, cfg: cfg, feed: feed, log: log, secret: secret,
-		principals: map[uint64]cachedPrincipal{}, revoked: map[string]time.Time{}}
+		principals: map[uint64]cachedPrincipal{}, revoked: map[string]time.Time{}, verified: map[string]verifiedToken{}}
 	if err := a.loadRevoked(ctx, 0); err != nil {
 		return nil, err
 	}
@@ -117,7 +128,7 @@ func (a *Auth) loadRevoked(ctx context.Context, userID uint64) error {
 
 // Authenticate resolves a token into its principal (api.Authenticator).
 func (a *Auth) Authenticate(ctx context.Context, token string) (*api.Principal, error) {
-	userID, sessionID, err := a.parse(token)
+	userID, sessionID, err := a.verify(token)
 	if errors.Is(err, errTokenExpired) {
 		return nil, api.Unauthorized("error.token_expired")
 	}
@@ -143,6 +154,31 @@ func (a *Auth) Authenticate(ctx context.Context, token string) (*api.Principal, 
 	p := cached.p
 	p.TokenID = sessionID
 	return &p, nil
+}
+
+// verify parses a token, or answers what an earlier parse of the same
+// string found while it has not expired.
+func (a *Auth) verify(token string) (uint64, string, error) {
+	a.mu.RLock()
+	v, ok := a.verified[token]
+	a.mu.RUnlock()
+	if ok {
+		if time.Now().Before(v.expires) {
+			return v.userID, v.session, nil
+		}
+		return 0, "", errTokenExpired
+	}
+	userID, sessionID, exp, err := a.parse(token)
+	if err != nil {
+		return 0, "", err
+	}
+	a.mu.Lock()
+	if len(a.verified) >= maxVerified {
+		a.verified = map[string]verifiedToken{}
+	}
+	a.verified[token] = verifiedToken{userID: userID, session: sessionID, expires: exp}
+	a.mu.Unlock()
+	return userID, sessionID, nil
 }
 
 func (a *Auth) loadPrincipal(ctx context.Context, userID uint64) cachedPrincipal {

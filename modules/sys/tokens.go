@@ -62,20 +62,20 @@ var errTokenExpired = errors.New("token expired")
 
 // parse verifies a token's signature (HS256 only: "none" and every other
 // algorithm are refused), issuer and expiry.
-func (a *Auth) parse(token string) (userID uint64, sessionID string, err error) {
+func (a *Auth) parse(token string) (userID uint64, sessionID string, expires time.Time, err error) {
 	var claims tokenClaims
 	_, err = jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return a.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithIssuer(jwtIssuer),
 		jwt.WithExpirationRequired(), jwt.WithIssuedAt())
 	if errors.Is(err, jwt.ErrTokenExpired) {
-		return 0, "", errTokenExpired
+		return 0, "", time.Time{}, errTokenExpired
 	}
 	if err != nil {
-		return 0, "", err
+		return 0, "", time.Time{}, err
 	}
 	userID, err = strconv.ParseUint(claims.Subject, 10, 64)
-	if err != nil || claims.ID == "" {
-		return 0, "", fmt.Errorf("token without subject or id")
+	if err != nil || claims.ID == "" || claims.ExpiresAt == nil {
+		return 0, "", time.Time{}, fmt.Errorf("token without subject, id or expiry")
 	}
-	return userID, claims.ID, nil
+	return userID, claims.ID, claims.ExpiresAt.Time, nil
 }
