@@ -522,6 +522,7 @@ test('changing the password sends the user back to login', async () => {
 sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots, MOCK });
 
 (await import('./cuisine.mjs')).default({ test, newPage, loginToWorkbench, openMenu, baseUrl, shots, MOCK });
+(await import('./advert.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots, MOCK }); // issue 7: advertising
 
 // ---------------------------------------------------------------------------------
 

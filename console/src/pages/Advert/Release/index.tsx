@@ -98,7 +98,7 @@ const ReleasePage: React.FC = () => {
 
   return (
     <AdvertPage testId="advert-release">
-      <Card title={t('menu.advert.release')} styles={{ body: { paddingTop: 8 } }}>
+      <Card styles={{ body: { paddingTop: 8 } }}>
         <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyInactiveTabPane={false} />
       </Card>
       <AdvertDrawer

@@ -62,10 +62,17 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
       title: t('advert.field.title'),
       dataIndex: 'title',
       key: 'title',
+      width: 280,
       render: (_, r) => (
         <Space size={8} data-testid={`advert-row-${r.releaseNo}`}>
           <Thumb ad={r} />
-          <Typography.Link onClick={() => onOpen(r)} data-testid={`advert-open-${r.id}`}>
+          <Typography.Link
+            onClick={() => onOpen(r)}
+            data-testid={`advert-open-${r.id}`}
+            ellipsis
+            style={{ maxWidth: 200 }}
+            title={r.title}
+          >
             {r.title}
           </Typography.Link>
         </Space>
@@ -179,7 +186,7 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
       actionRef={actionRef}
       columns={columns}
       search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      scroll={{ x: 1400 }}
+      scroll={{ x: 1600 }}
       options={{ density: true, reload: true, setting: true }}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
       columnsState={{

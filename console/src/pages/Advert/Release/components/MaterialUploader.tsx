@@ -133,9 +133,11 @@ const MaterialUploader: React.FC<MaterialUploaderProps> = ({ materialType, count
       <p className="ant-upload-text" style={{ fontSize: 14 }}>
         {busy
           ? t('advert.upload.uploading', { count: busy })
-          : video
-            ? t('advert.upload.video')
-            : t('advert.upload.images', { left })}
+          : left <= 0
+            ? t('advert.upload.full')
+            : video
+              ? t('advert.upload.video')
+              : t('advert.upload.images', { left })}
       </p>
       <p className="ant-upload-hint" style={{ fontSize: 12 }}>
         {video ? t('advert.upload.videoHint') : t('advert.upload.imageHint', { max: MAX_IMAGES })}
