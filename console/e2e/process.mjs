@@ -316,7 +316,7 @@ export default function registerProcessTests({
       0,
     );
     // hover card: who approved
-    await page.locator('.djs-element[data-element-id="finance"]').first().hover({ force: true });
+    await page.locator('.djs-element[data-element-id="finance"]').first().hover();
     await page.getByTestId('bpmn-hover-card').getByText('Approved').first().waitFor();
     await page.screenshot({ path: path.join(shots, 'process-instance-done.png') });
     await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Timeline' }).click();

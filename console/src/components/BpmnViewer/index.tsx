@@ -60,7 +60,27 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
       });
     });
     bus.on('element.out', () => setHover(undefined));
-    return () => viewer.destroy();
+    // Keep the whole diagram in view while the box changes size (a drawer sliding open, a
+    // window resize), until the user pans or zooms it themselves.
+    const box = container.current!;
+    let moved = false;
+    const onUserMove = () => {
+      moved = true;
+    };
+    box.addEventListener('wheel', onUserMove, { passive: true });
+    box.addEventListener('mousedown', onUserMove);
+    const resize = new ResizeObserver(() => {
+      const canvas = viewer.get('canvas');
+      canvas.resized();
+      if (!moved && viewer.getDefinitions?.()) canvas.zoom('fit-viewport', 'auto');
+    });
+    resize.observe(box);
+    return () => {
+      resize.disconnect();
+      box.removeEventListener('wheel', onUserMove);
+      box.removeEventListener('mousedown', onUserMove);
+      viewer.destroy();
+    };
   }, []);
 
   useEffect(() => {
