@@ -84,9 +84,9 @@ func (c *Catalogue) Categories(ctx context.Context, q CategoryQuery) (api.Page[C
 		return db
 	}
 	scope, _ := tenancy.From(ctx)
-	total, err := c.counts.Get(fmt.Sprintf("cat|%v|%s|%v", scope, q.Name, ptrVal(q.Status)), func() (int64, error) {
+	total, err := c.counts.Get(ctx, fmt.Sprintf("cat|%v|%s|%v", scope, q.Name, ptrVal(q.Status)), func(cctx context.Context) (int64, error) {
 		var n int64
-		return n, filter().Count(&n).Error
+		return n, filter().WithContext(cctx).Count(&n).Error
 	})
 	if err != nil {
 		return api.Page[CategoryView]{}, err

@@ -73,9 +73,9 @@ func (c *Catalogue) dishes(ctx context.Context, q DishQuery, limit int) (api.Pag
 	}
 	scope, _ := tenancy.From(ctx)
 	key := fmt.Sprintf("dish|%v|%s|%s|%d|%v|%s|%v", scope, q.Name, q.Number, q.CategoryID, ptrVal(q.SoldOut), q.Status, ptrVal(q.Specialty))
-	total, err := c.counts.Get(key, func() (int64, error) {
+	total, err := c.counts.Get(ctx, key, func(cctx context.Context) (int64, error) {
 		var n int64
-		return n, filter().Count(&n).Error
+		return n, filter().WithContext(cctx).Count(&n).Error
 	})
 	if err != nil {
 		return api.Page[DishView]{}, err

@@ -100,6 +100,16 @@ func (m *Module) logFilter(ctx context.Context, q LogQuery) (*gorm.DB, error) {
 var logColumns = []string{"id", "created_at", "user_id", "username", "merchant_id", "module", "operation", "summary",
 	"method", "path", "route", "status", "code", "latency_ms", "ip", "user_agent", "request_id"}
 
+// logOrder is newest first. Rows are appended, so id order is time order; within
+// a time range the rows are read off the time indexes rather than by walking
+// the primary key back from the newest row to the range.
+func logOrder(q LogQuery) string {
+	if q.From != "" || q.To != "" {
+		return "created_at DESC, id DESC"
+	}
+	return "id DESC"
+}
+
 func (m *Module) logList(c *api.Ctx) (any, error) {
 	var q LogQuery
 	if err := c.Bind(&q); err != nil {
@@ -111,8 +121,8 @@ func (m *Module) logList(c *api.Ctx) (any, error) {
 	}
 	scope, _ := tenancy.From(c.Ctx())
 	key := fmt.Sprintf("%v|%+v", scope, LogQuery{Username: q.Username, Module: q.Module, Operation: q.Operation, Result: q.Result, IP: q.IP, From: q.From, To: q.To})
-	total, err := m.logCounts.Get(key, func() (int64, error) {
-		db, _ := m.logFilter(c.Ctx(), q)
+	total, err := m.logCounts.Get(c.Ctx(), key, func(cctx context.Context) (int64, error) {
+		db, _ := m.logFilter(cctx, q)
 		var n int64
 		return n, db.Count(&n).Error
 	})
@@ -122,8 +132,22 @@ func (m *Module) logList(c *api.Ctx) (any, error) {
 	var rows []Oplog
 	if total > 0 {
 		db, _ := m.logFilter(c.Ctx(), q)
-		if err := db.Select(logColumns).Order("id DESC").Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
-			return nil, err
+		if q.Offset() == 0 {
+			if err := db.Select(logColumns).Order(logOrder(q)).Limit(q.PageSize).Find(&rows).Error; err != nil {
+				return nil, err
+			}
+		} else {
+			// Deep pages: skip over index entries only, then read the page's rows.
+			var ids []uint64
+			if err := db.Order(logOrder(q)).Limit(q.PageSize).Offset(q.Offset()).Pluck("id", &ids).Error; err != nil {
+				return nil, err
+			}
+			if len(ids) > 0 {
+				page, _ := m.logFilter(c.Ctx(), q)
+				if err := page.Select(logColumns).Where("id IN ?", ids).Order(logOrder(q)).Find(&rows).Error; err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	return api.NewPage(q.PageQuery, rows, total), nil
@@ -148,7 +172,7 @@ func (m *Module) logExport(c *api.Ctx) (any, error) {
 		return nil, err
 	}
 	var rows []Oplog
-	if err := db.Order("id DESC").Limit(maxExportRows).Find(&rows).Error; err != nil {
+	if err := db.Order(logOrder(q)).Limit(maxExportRows).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {

@@ -18,5 +18,18 @@ func (m *Module) Migrations() []dbx.Migration {
 				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{}, &MerchantApplication{},
 			)
 		}},
-	}, areaMigrations()...)
+	}, append(areaMigrations(),
+		// A merchant's operations within a time range read (merchant_id, created_at), a
+		// search by address reads (ip); a fresh database has both from the table shape.
+		dbx.Migration{ID: "sys/0003_oplog_time_and_ip_indexes", Up: func(tx *gorm.DB) error {
+			for _, name := range []string{"idx_sys_oplogs_merchant_time", "idx_sys_oplogs_ip"} {
+				if !tx.Migrator().HasIndex(&Oplog{}, name) {
+					if err := tx.Migrator().CreateIndex(&Oplog{}, name); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}},
+	)...)
 }

@@ -205,10 +205,10 @@ func (Setting) TableName() string { return "sys_settings" }
 // Oplog is one recorded operation.
 type Oplog struct {
 	ID         uint64    `gorm:"primaryKey;index:idx_sys_oplogs_user,priority:2;index:idx_sys_oplogs_merchant,priority:2" json:"id"`
-	CreatedAt  time.Time `gorm:"not null;index" json:"createdAt"`
+	CreatedAt  time.Time `gorm:"not null;index;index:idx_sys_oplogs_merchant_time,priority:2" json:"createdAt"`
 	UserID     uint64    `gorm:"not null;default:0;index:idx_sys_oplogs_user,priority:1" json:"userId"`
 	Username   string    `gorm:"size:64;not null;default:''" json:"username"`
-	MerchantID uint64    `gorm:"not null;default:0;index:idx_sys_oplogs_merchant,priority:1" json:"merchantId"`
+	MerchantID uint64    `gorm:"not null;default:0;index:idx_sys_oplogs_merchant,priority:1;index:idx_sys_oplogs_merchant_time,priority:1" json:"merchantId"`
 	Module     string    `gorm:"size:32;not null;default:''" json:"module"`
 	Operation  string    `gorm:"size:128;not null;default:''" json:"operation"`
 	Summary    string    `gorm:"size:128;not null;default:''" json:"summary"`
@@ -218,7 +218,7 @@ type Oplog struct {
 	Status     int       `gorm:"not null" json:"status"`
 	Code       int       `gorm:"not null;default:0" json:"code"`
 	LatencyMs  int64     `gorm:"not null;default:0" json:"latencyMs"`
-	IP         string    `gorm:"size:64;not null;default:''" json:"ip"`
+	IP         string    `gorm:"size:64;not null;default:'';index:idx_sys_oplogs_ip" json:"ip"`
 	UserAgent  string    `gorm:"size:255;not null;default:''" json:"userAgent"`
 	RequestID  string    `gorm:"size:64;not null;default:''" json:"requestId"`
 	Body       string    `gorm:"type:text" json:"body"`

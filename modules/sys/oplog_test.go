@@ -1,8 +1,10 @@
 package sys_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
@@ -48,5 +50,63 @@ func TestOperationLogRecordsWritesWithSecretsMasked(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("login not logged")
+	}
+}
+
+// The list pages newest first, the same on the first and on deeper pages, within
+// a time range and inside a merchant's scope.
+func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
+	env := testkit.New(t, testkit.Options{Demo: true})
+	db := env.P.DB.WithContext(testkit.SystemCtx(t))
+	var merchantID uint64
+	if err := db.Model(&sys.Org{}).Where("type = ? AND name = ?", sys.OrgMerchant, "Demo Bistro").Pluck("merchant_id", &merchantID).Error; err != nil || merchantID == 0 {
+		t.Fatalf("demo merchant: %v", err)
+	}
+	admin, merchant := env.AdminToken(), env.Login("demo_admin", sys.DemoPassword)
+	env.P.Sys.Oplog.Flush() // the logins' own rows, then none but the test's
+	if err := db.Where("1 = 1").Delete(&sys.Oplog{}).Error; err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	var rows []sys.Oplog
+	for i := range 60 {
+		merchant := uint64(0)
+		if i%2 == 0 {
+			merchant = merchantID
+		}
+		rows = append(rows, sys.Oplog{CreatedAt: base.Add(time.Duration(i) * time.Hour), Username: fmt.Sprintf("u%02d", i),
+			MerchantID: merchant, Module: "sys", Method: "PUT", Path: fmt.Sprintf("/api/x/%d", i), Status: 200, Code: 10000})
+	}
+	if err := db.Create(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	names := func(tok, query string) ([]string, int) {
+		t.Helper()
+		var page struct {
+			Total   int         `json:"total"`
+			Records []sys.Oplog `json:"records"`
+		}
+		testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/log?" + query, Token: tok})).Into(t, &page)
+		var out []string
+		for _, r := range page.Records {
+			out = append(out, r.Username)
+		}
+		return out, page.Total
+	}
+	got, total := names(admin, "pageSize=5&pageNo=1")
+	if total != 60 || strings.Join(got, ",") != "u59,u58,u57,u56,u55" {
+		t.Fatalf("first page %v of %d", got, total)
+	}
+	if got, _ = names(admin, "pageSize=5&pageNo=3"); strings.Join(got, ",") != "u49,u48,u47,u46,u45" {
+		t.Fatalf("third page %v", got)
+	}
+	// 2026-03-02: hours 24..47
+	got, total = names(admin, "pageSize=5&pageNo=2&from=2026-03-02&to=2026-03-02")
+	if total != 24 || strings.Join(got, ",") != "u42,u41,u40,u39,u38" {
+		t.Fatalf("range page %v of %d", got, total)
+	}
+	got, total = names(merchant, "pageSize=4&pageNo=2&from=2026-03-02&to=2026-03-02")
+	if total != 12 || strings.Join(got, ",") != "u38,u36,u34,u32" {
+		t.Fatalf("merchant range page %v of %d", got, total)
 	}
 }

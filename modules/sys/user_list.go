@@ -81,9 +81,9 @@ func (s *UserService) list(ctx context.Context, q UserQuery, limit int) (api.Pag
 	}
 	scope, _ := tenancy.From(ctx)
 	key := fmt.Sprintf("%v|%s|%s|%d|%d|%v", scope, q.Username, q.Mobile, q.OrgID, q.RoleID, ptrVal(q.Status))
-	total, err := s.counts.Get(key, func() (int64, error) {
+	total, err := s.counts.Get(ctx, key, func(cctx context.Context) (int64, error) {
 		var n int64
-		return n, filter().Count(&n).Error
+		return n, filter().WithContext(cctx).Count(&n).Error
 	})
 	if err != nil {
 		return api.Page[UserView]{}, err
