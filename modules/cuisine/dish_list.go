@@ -3,6 +3,7 @@ package cuisine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,13 +84,33 @@ func (c *Catalogue) dishes(ctx context.Context, q DishQuery, limit int) (api.Pag
 	var rows []Dish
 	if total > 0 {
 		order := q.OrderBy(dishSorts, "sort ASC") + ", id ASC"
-		if (q.Name != "" || q.Number != "") && q.CategoryID == 0 && total <= narrowMatches && strings.HasPrefix(order, "sort ") {
+		narrow := (q.Name != "" || q.Number != "") && q.CategoryID == 0 && total <= narrowMatches && strings.HasPrefix(order, "sort ")
+		if narrow {
 			// A few matches of a name or number prefix: read them through their own index
 			// and sort them, rather than walk the whole menu in order looking for them.
 			order = "sort + 0" + strings.TrimPrefix(order, "sort")
 		}
-		if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
-			return api.Page[DishView]{}, err
+		if !narrow && q.Offset() == 0 {
+			if err := filter().Order(order).Limit(q.PageSize).Find(&rows).Error; err != nil {
+				return api.Page[DishView]{}, err
+			}
+		} else {
+			// Find the page's ids first (from the index where it covers the filter and
+			// order), then read just those rows.
+			var ids []uint64
+			if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Pluck("id", &ids).Error; err != nil {
+				return api.Page[DishView]{}, err
+			}
+			if len(ids) > 0 {
+				if err := c.db.WithContext(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+					return api.Page[DishView]{}, err
+				}
+				at := make(map[uint64]int, len(ids))
+				for i, id := range ids {
+					at[id] = i
+				}
+				slices.SortFunc(rows, func(a, b Dish) int { return at[a.ID] - at[b.ID] })
+			}
 		}
 	}
 	views, err := c.dishViews(ctx, rows)

@@ -147,3 +147,42 @@ func TestDishReorder(t *testing.T) {
 		}
 	}
 }
+
+// Every page of a filter, first or deeper, by name prefix or by status, holds
+// the rows the whole list has at those places, in menu order.
+func TestDishListPagesMatchTheWholeList(t *testing.T) {
+	f := newFixture(t)
+	for i := range 7 {
+		f.createDish(fmt.Sprintf("P%02d", i), func(b map[string]any) {
+			b["name"] = fmt.Sprintf("Paged dish %d", i)
+			b["sort"] = 7 - i
+			b["specialty"] = i%2 == 0
+		})
+	}
+	for _, filter := range []string{"", "name=Paged", "specialty=true", "status=on_sale&soldOut=false", "number=P0"} {
+		var all api.Page[cuisine.DishView]
+		f.ok("GET", base+"/dish?pageSize=100&"+filter, f.admin, nil).Into(t, &all)
+		var paged []uint64
+		for page := 1; ; page++ {
+			var p api.Page[cuisine.DishView]
+			f.ok("GET", fmt.Sprintf("%s/dish?pageSize=3&pageNo=%d&%s", base, page, filter), f.admin, nil).Into(t, &p)
+			for _, d := range p.Records {
+				paged = append(paged, d.ID)
+			}
+			if len(p.Records) < 3 {
+				break
+			}
+		}
+		if len(all.Records) == 0 || len(paged) != len(all.Records) {
+			t.Fatalf("%q: %d paged rows, %d in the whole list", filter, len(paged), len(all.Records))
+		}
+		for i, d := range all.Records {
+			if paged[i] != d.ID {
+				t.Fatalf("%q: row %d is %d paged, %d in the whole list", filter, i, paged[i], d.ID)
+			}
+			if i > 0 && all.Records[i-1].Sort > d.Sort {
+				t.Fatalf("%q: not in menu order at %d: %+v", filter, i, all.Records)
+			}
+		}
+	}
+}

@@ -36,19 +36,19 @@ func (Category) TableName() string { return "cuisine_categories" }
 // Every list filter has an index led by merchant_id that ends in (sort, id),
 // so a page in menu order is read in order rather than sorted.
 type Dish struct {
-	ID            uint64 `gorm:"primaryKey;index:idx_cuisine_dishes_category,priority:4;index:idx_cuisine_dishes_sort,priority:3;index:idx_cuisine_dishes_shelf,priority:4;index:idx_cuisine_dishes_sold_out,priority:4"`
-	MerchantID    uint64 `gorm:"not null;index:idx_cuisine_dishes_category,priority:1;index:idx_cuisine_dishes_sort,priority:1;uniqueIndex:uk_cuisine_dishes_number,priority:1;index:idx_cuisine_dishes_name,priority:1;index:idx_cuisine_dishes_shelf,priority:1;index:idx_cuisine_dishes_sold_out,priority:1"`
+	ID            uint64 `gorm:"primaryKey;index:idx_cuisine_dishes_category,priority:4;index:idx_cuisine_dishes_sort,priority:3;index:idx_cuisine_dishes_shelf,priority:4;index:idx_cuisine_dishes_sold_out,priority:4;index:idx_cuisine_dishes_specialty,priority:4"`
+	MerchantID    uint64 `gorm:"not null;index:idx_cuisine_dishes_category,priority:1;index:idx_cuisine_dishes_sort,priority:1;uniqueIndex:uk_cuisine_dishes_number,priority:1;index:idx_cuisine_dishes_name,priority:1;index:idx_cuisine_dishes_shelf,priority:1;index:idx_cuisine_dishes_sold_out,priority:1;index:idx_cuisine_dishes_specialty,priority:1"`
 	CategoryID    uint64 `gorm:"not null;index:idx_cuisine_dishes_category,priority:2"`
-	Sort          int    `gorm:"not null;index:idx_cuisine_dishes_category,priority:3;index:idx_cuisine_dishes_sort,priority:2;index:idx_cuisine_dishes_shelf,priority:3;index:idx_cuisine_dishes_sold_out,priority:3"`
+	Sort          int    `gorm:"not null;index:idx_cuisine_dishes_category,priority:3;index:idx_cuisine_dishes_sort,priority:2;index:idx_cuisine_dishes_shelf,priority:3;index:idx_cuisine_dishes_sold_out,priority:3;index:idx_cuisine_dishes_name,priority:3;index:idx_cuisine_dishes_specialty,priority:3"`
 	Number        string `gorm:"size:32;not null;uniqueIndex:uk_cuisine_dishes_number,priority:2"`
 	Name          string `gorm:"size:128;not null;index:idx_cuisine_dishes_name,priority:2"`
 	Price         int64  `gorm:"not null"`
 	DiscountPrice *int64
 	Description   string     `gorm:"type:text;not null"`
 	Images        StringList `gorm:"type:text;not null"`
-	Specialty     bool       `gorm:"not null"`
-	SoldOut       bool       `gorm:"not null;index:idx_cuisine_dishes_sold_out,priority:2"`
-	RestoreAt     *time.Time `gorm:"index"` // set only while sold out with a scheduled restore
+	Specialty     bool       `gorm:"not null;index:idx_cuisine_dishes_specialty,priority:2"`
+	SoldOut       bool       `gorm:"not null;index:idx_cuisine_dishes_sold_out,priority:2;index:idx_cuisine_dishes_shelf,priority:5"`
+	RestoreAt     *time.Time `gorm:"index;index:idx_cuisine_dishes_shelf,priority:6;index:idx_cuisine_dishes_sold_out,priority:5"` // set only while sold out with a scheduled restore
 	Status        string     `gorm:"size:16;not null;index:idx_cuisine_dishes_shelf,priority:2"`
 	CreatedAt     time.Time  `gorm:"not null"`
 	UpdatedAt     time.Time  `gorm:"not null"`

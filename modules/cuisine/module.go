@@ -86,6 +86,22 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return nil
 		}},
+		// The list's indexes cover its filters and order: the name index carries the
+		// sort, the shelf and sold-out indexes the sold-out state, and specialty has its own; a
+		// page's ids are then read from an index alone.
+		{ID: "cuisine/0003_dish_list_covering_indexes", Up: func(tx *gorm.DB) error {
+			for _, name := range []string{"idx_cuisine_dishes_name", "idx_cuisine_dishes_shelf", "idx_cuisine_dishes_sold_out", "idx_cuisine_dishes_specialty"} {
+				if tx.Migrator().HasIndex(&Dish{}, name) {
+					if err := tx.Migrator().DropIndex(&Dish{}, name); err != nil {
+						return err
+					}
+				}
+				if err := tx.Migrator().CreateIndex(&Dish{}, name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
 	}
 }
 
