@@ -8,6 +8,7 @@ import (
 	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/modules/onboarding"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
 )
@@ -19,5 +20,6 @@ func Domain(ctx context.Context, deps app.Deps, core *sys.Module) ([]app.Module,
 	proc := process.New(deps, core)
 	menu := cuisine.New(deps, core.Orgs)
 	ads := advert.New(deps, core, proc).UseDishes(menu.Catalogue)
-	return []app.Module{proc, menu, ads}, nil
+	signups := onboarding.New(deps, core, proc)
+	return []app.Module{proc, menu, ads, signups}, nil
 }

@@ -31,5 +31,12 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return nil
 		}},
+		// A sign-up remembers the process that reviews it.
+		dbx.Migration{ID: "sys/0004_application_instance", Up: func(tx *gorm.DB) error {
+			if tx.Migrator().HasColumn(&MerchantApplication{}, "InstanceID") {
+				return nil
+			}
+			return tx.Migrator().AddColumn(&MerchantApplication{}, "InstanceID")
+		}},
 	)...)
 }

@@ -30,6 +30,7 @@ type Module struct {
 	seeds     []moduleMenu
 	cards     []app.WorkbenchProvider
 	taskSrcs  []app.TaskSource
+	review    SignupReview // nil: sign-ups are decided on the organisation page only
 }
 
 // New builds the module's services over deps.

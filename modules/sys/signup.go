@@ -31,7 +31,8 @@ type MerchantApplication struct {
 	PasswordHash string     `gorm:"size:255;not null" json:"-"`
 	Status       string     `gorm:"size:16;not null;index" json:"status"`
 	Reason       string     `gorm:"size:255;not null;default:''" json:"reason"`
-	MerchantID   uint64     `gorm:"not null;default:0" json:"-"` // set on approval; not a tenant column
+	MerchantID   uint64     `gorm:"not null;default:0" json:"-"`          // set on approval; not a tenant column
+	InstanceID   uint64     `gorm:"not null;default:0" json:"instanceId"` // the review process, when one runs
 	ReviewedBy   string     `gorm:"size:64;not null;default:''" json:"reviewedBy"`
 	ReviewedAt   *time.Time `json:"reviewedAt"`
 	IP           string     `gorm:"size:64;not null;default:''" json:"-"`
@@ -127,7 +128,54 @@ func (m *Module) register(c *api.Ctx) (any, error) {
 	if err := db.Create(&a).Error; err != nil {
 		return nil, err
 	}
+	if m.review != nil {
+		// A review that does not start leaves the sign-up to the organisation page.
+		if err := m.review.Start(ctx, &a); err != nil {
+			m.deps.Log.Warn("signup: review process not started; decide it on the organisation page", "application", a.ID, "error", err)
+		}
+	}
 	return RegisterResult{ApplicationID: a.ID, Status: a.Status}, nil
+}
+
+// SignupReview runs the platform's review of sign-ups on the process engine
+// (the onboarding module's merchant_signup process).
+type SignupReview interface {
+	// Start begins the review of a new sign-up and binds the sign-up to it
+	// (BindApplication, in the transaction that writes the instance).
+	Start(ctx context.Context, a *MerchantApplication) error
+	// Decide acts as p on the review task of a sign-up bound to a review:
+	// approve, or reject with the reason. The process's service task then
+	// records the decision (DecideApplication).
+	Decide(ctx context.Context, p *api.Principal, a *MerchantApplication, approve bool, reason string) error
+}
+
+// ReviewSignupsWith hands new sign-ups to a review process. Call it while the
+// modules are built.
+func (m *Module) ReviewSignupsWith(r SignupReview) { m.review = r }
+
+// BindApplication ties a pending sign-up to its review instance, in tx.
+func (m *Module) BindApplication(tx *gorm.DB, id, instanceID uint64) error {
+	res := tx.Model(&MerchantApplication{}).Where("id = ? AND status = ? AND instance_id = 0", id, ApplicationPending).
+		Update("instance_id", instanceID)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return api.Conflict("signup.not_pending", nil)
+	}
+	return res.Error
+}
+
+// UnbindApplication undoes BindApplication for an instance that did not start.
+func (m *Module) UnbindApplication(ctx context.Context, id, instanceID uint64) error {
+	return m.deps.DB.WithContext(tenancy.SystemContext(ctx)).Model(&MerchantApplication{}).
+		Where("id = ? AND instance_id = ?", id, instanceID).Update("instance_id", 0).Error
+}
+
+// Application reads one sign-up.
+func (m *Module) Application(ctx context.Context, id uint64) (*MerchantApplication, error) {
+	var a MerchantApplication
+	if err := m.deps.DB.WithContext(tenancy.SystemContext(ctx)).Take(&a, id).Error; err != nil {
+		return nil, err
+	}
+	return &a, nil
 }
 
 // ApplicationQuery filters sign-ups.
@@ -182,15 +230,70 @@ func (m *Module) applicationApprove(c *api.Ctx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	a, err := m.Application(c.Ctx(), id)
+	if err != nil {
+		return nil, err
+	}
+	if a.InstanceID != 0 && a.Status == ApplicationPending && m.review != nil {
+		if err := m.review.Decide(c.Ctx(), c.Principal(), a, true, ""); err != nil {
+			return nil, err
+		}
+		if a, err = m.settleApplication(c.Ctx(), id); err != nil {
+			return nil, err
+		}
+		return m.createdView(c.Ctx(), a)
+	}
 	return m.ApproveApplication(c.Ctx(), id, c.Principal().UserName)
+}
+
+// settleWait bounds the wait for a review's service task to record a decision.
+const settleWait = 15 * time.Second
+
+// settleApplication waits until a decided sign-up's status has been recorded.
+func (m *Module) settleApplication(ctx context.Context, id uint64) (*MerchantApplication, error) {
+	deadline := time.Now().Add(settleWait)
+	for {
+		a, err := m.Application(ctx, id)
+		if err != nil || a.Status != ApplicationPending {
+			return a, err
+		}
+		if time.Now().After(deadline) {
+			return nil, api.Conflict("signup.deciding", nil)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// createdView describes the merchant an approved sign-up created.
+func (m *Module) createdView(ctx context.Context, a *MerchantApplication) (*CreatedMerchantView, error) {
+	if a.Status != ApplicationApproved {
+		return nil, api.Conflict("signup.not_pending", nil)
+	}
+	db := m.deps.DB.WithContext(tenancy.SystemContext(ctx))
+	out := CreatedMerchantView{MerchantID: a.MerchantID, AdminUsername: a.Mobile}
+	var venue Org
+	if err := db.Where("merchant_id = ? AND type = ?", a.MerchantID, OrgVenue).Order("id").Limit(1).Find(&venue).Error; err != nil {
+		return nil, err
+	}
+	var u User
+	if err := db.Where("username = ?", a.Mobile).Limit(1).Find(&u).Error; err != nil {
+		return nil, err
+	}
+	out.VenueID, out.AdminUserID = venue.ID, u.ID
+	return &out, nil
 }
 
 // ApproveApplication creates the merchant of a pending sign-up, its first
 // venue and its administrator (user name = the mobile number, with the
-// password chosen at sign-up), in one transaction.
+// password chosen at sign-up), in one transaction. A sign-up under review by
+// a process is decided through its task instead.
 func (m *Module) ApproveApplication(ctx context.Context, id uint64, reviewer string) (*CreatedMerchantView, error) {
 	ctx = tenancy.SystemContext(ctx)
-	var out CreatedMerchantView
+	var out *CreatedMerchantView
 	err := m.deps.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var a MerchantApplication
 		if err := tx.Take(&a, id).Error; err != nil {
@@ -199,29 +302,89 @@ func (m *Module) ApproveApplication(ctx context.Context, id uint64, reviewer str
 		if a.Status != ApplicationPending {
 			return api.Conflict("signup.not_pending", nil)
 		}
-		merchant, venue, err := createMerchant(tx, NewMerchant{Name: a.BusinessName, Contact: a.Contact, Mobile: a.Mobile, Address: a.Address, LicenceNo: a.LicenceNo})
-		if err != nil {
-			return err
+		if a.InstanceID != 0 {
+			return api.Conflict("signup.in_review", nil)
 		}
-		u, err := createUser(tx, NewUser{Username: a.Mobile, Password: GeneratePassword(), Mobile: a.Mobile, RealName: a.Contact,
-			OrgID: merchant.ID, RoleCodes: []string{app.RoleMerchantAdmin}})
-		if err != nil {
-			return err
-		}
-		if err := tx.Model(u).Update("password_hash", a.PasswordHash).Error; err != nil {
-			return err
-		}
-		now := time.Now().UTC()
-		if err := tx.Model(&a).Updates(map[string]any{"status": ApplicationApproved, "merchant_id": merchant.ID, "reviewed_by": reviewer, "reviewed_at": now}).Error; err != nil {
-			return err
-		}
-		out = CreatedMerchantView{MerchantID: merchant.ID, VenueID: venue.ID, AdminUserID: u.ID, AdminUsername: u.Username}
-		return nil
+		var err error
+		out, err = approveIn(tx, &a, reviewer)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
+}
+
+func approveIn(tx *gorm.DB, a *MerchantApplication, reviewer string) (*CreatedMerchantView, error) {
+	merchant, venue, err := createMerchant(tx, NewMerchant{Name: a.BusinessName, Contact: a.Contact, Mobile: a.Mobile, Address: a.Address, LicenceNo: a.LicenceNo})
+	if err != nil {
+		return nil, err
+	}
+	u, err := createUser(tx, NewUser{Username: a.Mobile, Password: GeneratePassword(), Mobile: a.Mobile, RealName: a.Contact,
+		OrgID: merchant.ID, RoleCodes: []string{app.RoleMerchantAdmin}})
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Model(u).Update("password_hash", a.PasswordHash).Error; err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	if err := tx.Model(a).Updates(map[string]any{"status": ApplicationApproved, "merchant_id": merchant.ID, "reviewed_by": reviewer, "reviewed_at": now}).Error; err != nil {
+		return nil, err
+	}
+	return &CreatedMerchantView{MerchantID: merchant.ID, VenueID: venue.ID, AdminUserID: u.ID, AdminUsername: u.Username}, nil
+}
+
+// DecideApplication records the decision of a sign-up's review process (its
+// service task): approval creates the merchant as ApproveApplication does,
+// rejection keeps the reason. A repeated call for a decision already
+// recorded answers as the first did, so the activity may be retried.
+func (m *Module) DecideApplication(ctx context.Context, id, instanceID uint64, approve bool, reviewer, reason string) (*CreatedMerchantView, error) {
+	ctx = tenancy.SystemContext(ctx)
+	var out *CreatedMerchantView
+	again := false
+	err := m.deps.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var a MerchantApplication
+		if err := tx.Take(&a, id).Error; err != nil {
+			return err
+		}
+		if a.InstanceID != instanceID {
+			return api.Conflict("signup.not_pending", nil)
+		}
+		switch {
+		case a.Status == ApplicationApproved && approve, a.Status == ApplicationRejected && !approve:
+			again = true
+			return nil
+		case a.Status != ApplicationPending:
+			return api.Conflict("signup.not_pending", nil)
+		case approve:
+			var err error
+			out, err = approveIn(tx, &a, reviewer)
+			return err
+		default:
+			return tx.Model(&a).Updates(map[string]any{"status": ApplicationRejected, "reason": truncateRunes(reason, 255),
+				"reviewed_by": reviewer, "reviewed_at": time.Now().UTC()}).Error
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if again && approve {
+		a, err := m.Application(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return m.createdView(ctx, a)
+	}
+	return out, nil
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r)
 }
 
 // RejectInput gives the reason of a rejection.
@@ -248,8 +411,19 @@ func (m *Module) applicationReject(c *api.Ctx) (any, error) {
 	if err := chk.Err(); err != nil {
 		return nil, err
 	}
+	a, err := m.Application(c.Ctx(), id)
+	if err != nil {
+		return nil, err
+	}
+	if a.InstanceID != 0 && a.Status == ApplicationPending && m.review != nil {
+		if err := m.review.Decide(c.Ctx(), c.Principal(), a, false, in.Reason); err != nil {
+			return nil, err
+		}
+		_, err := m.settleApplication(c.Ctx(), id)
+		return nil, err
+	}
 	now := time.Now().UTC()
-	res := m.deps.DB.WithContext(c.Ctx()).Model(&MerchantApplication{}).Where("id = ? AND status = ?", id, ApplicationPending).
+	res := m.deps.DB.WithContext(c.Ctx()).Model(&MerchantApplication{}).Where("id = ? AND status = ? AND instance_id = 0", id, ApplicationPending).
 		Updates(map[string]any{"status": ApplicationRejected, "reason": in.Reason, "reviewed_by": c.Principal().UserName, "reviewed_at": now})
 	if res.Error != nil {
 		return nil, res.Error

@@ -1,0 +1,219 @@
+// Package onboarding runs the platform's review of merchant sign-ups on the
+// process engine. A sign-up (sys) starts the seeded merchant_signup process;
+// platform administrators approve or reject it from their task inbox (or
+// from the organisation page, which acts on the same task); the process's
+// service task sys.DecideSignup then creates the merchant, its first venue
+// and its administrator, or records the rejection. The model is editable at
+// /process/model like any other: a second approval step, a notification,
+// a timer that reminds the reviewers.
+package onboarding
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"gorm.io/gorm"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/workflows/engine"
+)
+
+// ReviewProcess is the key of the seeded review definition; ActivityDecide
+// is the service its service tasks call.
+const (
+	ReviewProcess  = "merchant_signup"
+	ActivityDecide = "sys.DecideSignup"
+	businessPrefix = "signup:"
+)
+
+// Module is the onboarding module: no tables, routes or menus of its own.
+type Module struct {
+	deps app.Deps
+	core *sys.Module
+	proc *process.Module
+	log  *slog.Logger
+}
+
+// New wires sign-ups to the review process.
+func New(deps app.Deps, core *sys.Module, proc *process.Module) *Module {
+	m := &Module{deps: deps, core: core, proc: proc, log: deps.Log}
+	if m.log == nil {
+		m.log = slog.Default()
+	}
+	proc.OfferService(ActivityDecide, m.Decided)
+	proc.GuardInstances(ReviewProcess, func(context.Context, *api.Principal, *process.Instance, string) error {
+		return api.Conflict("signup.decide_in_task", nil)
+	})
+	core.ReviewSignupsWith(m)
+	return m
+}
+
+func (m *Module) Name() string                { return "onboarding" }
+func (m *Module) Migrations() []dbx.Migration { return nil }
+func (m *Module) Menus() []app.MenuSeed       { return nil }
+func (m *Module) Routes(*api.Group)           {}
+func (m *Module) Seed(ctx context.Context, _ bool) error {
+	_, err := m.proc.SeedModel(ctx, process.ModelInput{Name: "Merchant sign-up review", Key: ReviewProcess, Category: "sys",
+		Description: "The platform approves or rejects a merchant's sign-up; approval creates the merchant", BpmnXML: reviewBPMN})
+	return err
+}
+
+// BusinessKey of a sign-up's review instance.
+func BusinessKey(applicationID uint64) string {
+	return businessPrefix + strconv.FormatUint(applicationID, 10)
+}
+
+func applicationOf(key string) (uint64, error) {
+	id, err := strconv.ParseUint(strings.TrimPrefix(key, businessPrefix), 10, 64)
+	if err != nil || !strings.HasPrefix(key, businessPrefix) {
+		return 0, fmt.Errorf("business key %q names no sign-up", key)
+	}
+	return id, nil
+}
+
+// Start writes the review instance and binds the sign-up to it in one
+// transaction, then starts the interpreter; a start that fails unbinds the
+// sign-up (the organisation page decides it then) and drops the instance.
+func (m *Module) Start(ctx context.Context, a *sys.MerchantApplication) error {
+	if m.deps.Temporal == nil || m.deps.Temporal() == nil {
+		return errors.New("process engine not connected")
+	}
+	ctx = tenancy.SystemContext(ctx)
+	def, err := m.proc.PlatformDefinition(ctx, ReviewProcess)
+	if err != nil {
+		return err
+	}
+	// The applicant has no account yet: the instance is started in their name.
+	starter := &api.Principal{UserName: a.Contact}
+	actor := engine.Actor{Name: a.Contact}
+	vars := map[string]any{"applicationId": a.ID, "merchantName": a.BusinessName, "contactName": a.Contact,
+		"mobile": a.Mobile, "address": a.Address, "licenceNo": a.LicenceNo, "submittedAt": a.CreatedAt.UTC().Format(time.RFC3339)}
+	title := fmt.Sprintf("%s (%s)", a.BusinessName, a.Mobile)
+	var inst *process.Instance
+	var in engine.Input
+	err = m.deps.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if inst, in, err = m.proc.NewInstance(tx, actor, starter, def, BusinessKey(a.ID), title, vars); err != nil {
+			return err
+		}
+		return m.core.BindApplication(tx, a.ID, inst.ID)
+	})
+	if err != nil {
+		return err
+	}
+	if err := m.proc.Launch(ctx, in); err != nil {
+		if uerr := m.core.UnbindApplication(ctx, a.ID, inst.ID); uerr != nil {
+			m.log.Error("onboarding: unbind a sign-up from an instance that did not start", "application", a.ID, "error", uerr)
+		}
+		if derr := m.proc.DiscardInstance(ctx, inst.ID); derr != nil {
+			m.log.Error("onboarding: drop an instance that did not start", "instance", inst.ID, "error", derr)
+		}
+		return err
+	}
+	a.InstanceID = inst.ID
+	return nil
+}
+
+// Decide acts as p on the open review task of a sign-up (the organisation
+// page's approve and reject). The task moves to p first when it is
+// unclaimed or someone else holds it.
+func (m *Module) Decide(ctx context.Context, p *api.Principal, a *sys.MerchantApplication, approve bool, reason string) error {
+	task, err := m.reviewTask(ctx, a.InstanceID)
+	if err != nil {
+		return err
+	}
+	if task.AssigneeID != p.UserID {
+		if _, err := m.proc.Act(ctx, p, task.ID, engine.ActionTransfer, process.ActInput{UserIDs: []uint64{p.UserID}}, true); err != nil {
+			return err
+		}
+	}
+	action := engine.ActionApprove
+	if !approve {
+		action = engine.ActionReject
+	}
+	_, err = m.proc.Act(ctx, p, task.ID, action, process.ActInput{Comment: reason}, false)
+	return err
+}
+
+// reviewTask is the open task of a review instance; a review just started
+// may not have created it yet.
+func (m *Module) reviewTask(ctx context.Context, instanceID uint64) (*process.TaskView, error) {
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		inst, err := m.proc.Detail(tenancy.SystemContext(ctx), instanceID)
+		if err != nil {
+			return nil, err
+		}
+		for i := range inst.Tasks {
+			if t := inst.Tasks[i]; t.Status == process.TaskOpen {
+				return &t, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return nil, api.Conflict("signup.not_pending", nil)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// Decided is the service task sys.DecideSignup: input decision 'approved'
+// or 'rejected'. The reviewer and the reason come from the review task's
+// decision in the instance's history. Approval answers the new merchant's
+// ids and its administrator's user name as process variables.
+func (m *Module) Decided(ctx context.Context, in engine.ServiceInput) (map[string]any, error) {
+	id, err := applicationOf(in.BusinessKey)
+	if err != nil {
+		return nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadBusinessKey", nil)
+	}
+	decision, _ := in.Input["decision"].(string)
+	if decision != sys.ApplicationApproved && decision != sys.ApplicationRejected {
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("decision %q is neither approved nor rejected", decision), "BadDecision", nil)
+	}
+	reviewer, reason := m.decision(ctx, in.InstanceID)
+	if r, _ := in.Input["reason"].(string); strings.TrimSpace(r) != "" {
+		reason = r
+	}
+	created, err := m.core.DecideApplication(ctx, id, in.InstanceID, decision == sys.ApplicationApproved, reviewer, reason)
+	if err != nil {
+		var apiErr *api.Error
+		if errors.As(err, &apiErr) || errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, temporal.NewNonRetryableApplicationError(err.Error(), "SignupNotDecidable", nil)
+		}
+		return nil, err
+	}
+	out := map[string]any{}
+	if created != nil {
+		out["merchantId"], out["venueId"], out["adminUsername"] = created.MerchantID, created.VenueID, created.AdminUsername
+	}
+	return out, nil
+}
+
+// decision is who decided the review task last, and their comment.
+func (m *Module) decision(ctx context.Context, instanceID uint64) (reviewer, comment string) {
+	inst, err := m.proc.Detail(tenancy.SystemContext(ctx), instanceID)
+	if err != nil {
+		return "", ""
+	}
+	for i := len(inst.Timeline) - 1; i >= 0; i-- {
+		it := inst.Timeline[i]
+		if it.Kind == "task" && (it.Action == engine.ActionApprove || it.Action == engine.ActionReject || it.Action == engine.ActionComplete) {
+			return it.ActorName, strings.TrimSpace(it.Comment)
+		}
+	}
+	return "", ""
+}

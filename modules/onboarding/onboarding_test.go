@@ -1,0 +1,220 @@
+package onboarding_test
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/internal/testkit/temporalkit"
+	"github.com/venueplatform/venue/modules/onboarding"
+	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/modules/sys"
+)
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) lastCode(t *testing.T, mobile string) string {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := regexp.MustCompile(`"mobile":"`+regexp.QuoteMeta(mobile)+`","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
+	if len(m) == 0 {
+		t.Fatalf("no code for %s in the log", mobile)
+	}
+	return m[len(m)-1][1]
+}
+
+type fixture struct {
+	t     *testing.T
+	env   *testkit.Env
+	log   *syncBuffer
+	admin string
+}
+
+func newFixture(t *testing.T) *fixture {
+	log := &syncBuffer{}
+	env := testkit.New(t, testkit.Options{Demo: true, LogTo: log})
+	temporalkit.Start(t, env)
+	return &fixture{t: t, env: env, log: log, admin: env.AdminToken()}
+}
+
+// signUp registers a merchant and answers its sign-up, bound to a review.
+func (f *fixture) signUp(name, mobile, password string) sys.MerchantApplication {
+	f.t.Helper()
+	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
+	form := map[string]string{"merchantName": name, "contactName": "Lee " + name, "mobile": mobile,
+		"code": f.log.lastCode(f.t, mobile), "password": password, "address": "1 Quay Street"}
+	var reg sys.RegisterResult
+	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form})).Into(f.t, &reg)
+	a := f.application(reg.ApplicationID)
+	if a.Status != sys.ApplicationPending || a.InstanceID == 0 {
+		f.t.Fatalf("sign-up not under review: %+v", a)
+	}
+	return a
+}
+
+func (f *fixture) application(id uint64) sys.MerchantApplication {
+	f.t.Helper()
+	var page api.Page[sys.MerchantApplication]
+	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: "/api/sys/merchant/application?pageSize=100&status=", Token: f.admin})).Into(f.t, &page)
+	for _, a := range page.Records {
+		if a.ID == id {
+			return a
+		}
+	}
+	f.t.Fatalf("sign-up %d not listed", id)
+	return sys.MerchantApplication{}
+}
+
+func (f *fixture) eventually(what string, cond func() bool) {
+	f.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	f.t.Fatalf("timed out waiting for %s", what)
+}
+
+// todo answers the open review task of an instance in token's inbox, if any.
+func (f *fixture) todo(token string, instanceID uint64) (process.TaskView, bool) {
+	var page api.Page[process.TaskView]
+	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: "/api/process/task/todo?pageSize=100", Token: token})).Into(f.t, &page)
+	for _, tk := range page.Records {
+		if tk.InstanceID == instanceID && tk.NodeID == "review" {
+			return tk, true
+		}
+	}
+	return process.TaskView{}, false
+}
+
+func (f *fixture) instance(id uint64) process.InstanceView {
+	f.t.Helper()
+	var v process.InstanceView
+	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: fmt.Sprintf("/api/process/instance/%d", id), Token: f.admin})).Into(f.t, &v)
+	return v
+}
+
+func TestSignUpIsApprovedFromThePlatformInbox(t *testing.T) {
+	f := newFixture(t)
+	a := f.signUp("Harbour Grill", "13555550101", "Grill@123")
+	var task process.TaskView
+	f.eventually("the review task in the administrator's inbox", func() bool {
+		var ok bool
+		task, ok = f.todo(f.admin, a.InstanceID)
+		return ok
+	})
+	if task.Title == "" || task.DefinitionKey != onboarding.ReviewProcess {
+		t.Fatalf("review task %+v", task)
+	}
+	// A platform reviewer (ads) and a merchant administrator do not review sign-ups.
+	for _, who := range []string{"demo_reviewer", "demo_admin"} {
+		if _, ok := f.todo(f.env.Login(who, sys.DemoPassword), a.InstanceID); ok {
+			t.Fatalf("%s sees the sign-up review", who)
+		}
+	}
+	// The task carries the sign-up for the reviewer to check.
+	var detail process.TaskDetail
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "GET", Path: fmt.Sprintf("/api/process/task/%d", task.ID), Token: f.admin})).Into(t, &detail)
+	if detail.Variables["merchantName"] != "Harbour Grill" || detail.Variables["mobile"] != "13555550101" {
+		t.Fatalf("task variables %+v", detail.Variables)
+	}
+	// Ended only by its task: the generic cancel is refused.
+	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/instance/%d/cancel", a.InstanceID), Token: f.admin,
+		Body: map[string]string{"reason": "tidy up"}}); res.Code == api.CodeOK {
+		t.Fatal("a sign-up review was cancelled")
+	}
+	// The organisation page's direct approval is for sign-ups without a review.
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin,
+		Body: map[string]any{"comment": "licence checked"}}))
+	f.eventually("the merchant created", func() bool { return f.application(a.ID).Status == sys.ApplicationApproved })
+	got := f.application(a.ID)
+	if got.ReviewedBy == "" || got.ReviewedAt == nil {
+		t.Fatalf("approved sign-up %+v", got)
+	}
+	tok := f.env.Login("13555550101", "Grill@123")
+	var info sys.UserInfo
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})).Into(t, &info)
+	if info.MerchantID == 0 || info.OrgName != "Harbour Grill" {
+		t.Fatalf("new merchant administrator %+v", info)
+	}
+	f.eventually("the review finished", func() bool { return f.instance(a.InstanceID).State == "completed" })
+	inst := f.instance(a.InstanceID)
+	if inst.Variables["adminUsername"] != "13555550101" {
+		t.Fatalf("instance variables %+v", inst.Variables)
+	}
+	for _, node := range []string{"review", "createMerchant", "endApproved"} {
+		if !contains(inst.Done, node) {
+			t.Fatalf("node %s not done: %+v", node, inst.Done)
+		}
+	}
+}
+
+func TestSignUpDecidedFromTheOrganisationPageActsOnItsTask(t *testing.T) {
+	f := newFixture(t)
+	rejected := f.signUp("Noodle Cart", "13555550102", "Noodle@123")
+	approved := f.signUp("Tea House", "13555550103", "TeaHouse@123")
+
+	// Rejecting needs a reason; the reason reaches the sign-up and the process history.
+	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
+		Body: map[string]string{"reason": " "}}); res.Fields["reason"] == "" {
+		t.Fatalf("reject without a reason: %d %v", res.Code, res.Fields)
+	}
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
+		Body: map[string]string{"reason": "No food licence"}}))
+	got := f.application(rejected.ID)
+	if got.Status != sys.ApplicationRejected || got.Reason != "No food licence" {
+		t.Fatalf("rejected sign-up %+v", got)
+	}
+	f.eventually("the rejected review finished", func() bool { return f.instance(rejected.InstanceID).State == "completed" })
+	inst := f.instance(rejected.InstanceID)
+	found := false
+	for _, it := range inst.Timeline {
+		if it.Action == "reject" && it.Comment == "No food licence" {
+			found = true
+		}
+	}
+	if !found || !contains(inst.Done, "recordRejection") {
+		t.Fatalf("rejection not in the history: %+v", inst.Timeline)
+	}
+	if res := f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "13555550102", "password": "Noodle@123"}}); res.Code == api.CodeOK {
+		t.Fatal("a rejected sign-up logs in")
+	}
+
+	// Approving answers the merchant the process created.
+	var created sys.CreatedMerchantView
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin})).Into(t, &created)
+	if created.MerchantID == 0 || created.VenueID == 0 || created.AdminUserID == 0 || created.AdminUsername != "13555550103" {
+		t.Fatalf("approved %+v", created)
+	}
+	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin}); res.Code == api.CodeOK {
+		t.Fatal("a sign-up approved twice")
+	}
+	f.env.Login("13555550103", "TeaHouse@123")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
