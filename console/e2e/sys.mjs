@@ -5,6 +5,7 @@
  * so a server that was not re-seeded works too. Skipped with --mock.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 
@@ -408,5 +409,77 @@ export function sysTests(ctx) {
     ]);
     assert.match(download.suggestedFilename(), /^users-.*\.xlsx$/);
     await context.close();
+  });
+
+  // A merchant signs up; its review is a task in the platform administrators' inbox.
+  // The SMS code is read from the server's log (scripts/e2e.sh passes its path).
+  test('sys: a merchant signs up, an administrator approves it from the inbox, the merchant logs in', async () => {
+    const serveLog = process.env.VENUE_E2E_SERVE_LOG;
+    assert.ok(serveLog, 'VENUE_E2E_SERVE_LOG names the server log (scripts/e2e.sh sets it)');
+    const mobile = uniqueMobile(7);
+    const business = `E2E Bistro ${stamp}`;
+    const password = 'Signup@e2e1';
+    const applicant = await newPage();
+    const page = applicant.page;
+    await page.goto(`${base()}/user/register`);
+    await page.getByPlaceholder('Business name').fill(business);
+    await page.getByPlaceholder('Contact person').fill('Ada Signup');
+    await page.getByPlaceholder('Mobile number').fill(mobile);
+    await page.getByRole('button', { name: 'Get code' }).click();
+    let code;
+    for (let i = 0; i < 40 && !code; i += 1) {
+      const text = fs.readFileSync(serveLog, 'utf8');
+      const found = [...text.matchAll(new RegExp(`"mobile":"${mobile}","code":"(\\d{6})"`, 'g'))];
+      code = found.at(-1)?.[1];
+      if (!code) await page.waitForTimeout(250);
+    }
+    assert.ok(code, 'the SMS code reached the server log');
+    await page.getByPlaceholder('SMS code').fill(code);
+    await page.getByPlaceholder('Password', { exact: true }).fill(password);
+    await page.getByPlaceholder('Confirm password').fill(password);
+    await page.getByPlaceholder('Address (optional)').fill('7 Harbour Road');
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL(/\/user\/registerResult/);
+    await page.getByTestId('register-application').waitFor();
+    await applicant.context.close();
+
+    // The platform administrator sees the sign-up in the inbox, with its details, and approves it.
+    const admin = await newPage();
+    await loginToWorkbench(admin.page, ADMIN.user, ADMIN.password);
+    await admin.page.goto(`${base()}/process/user/tasks`);
+    const task = admin.page.locator('.ant-table-row').filter({ hasText: business }).first();
+    await task.waitFor({ timeout: 30_000 });
+    await task.locator('a[data-testid^="task-open-"]').click();
+    const preview = admin.page.getByTestId('signup-preview');
+    await preview.waitFor();
+    await preview.getByText(mobile).waitFor();
+    await preview.getByText('7 Harbour Road').waitFor();
+    await admin.page.screenshot({ path: path.join(shots, 'sys-signup-review.png') });
+    if (await admin.page.getByTestId('task-action-claim').count()) {
+      await admin.page.getByTestId('task-action-claim').click();
+      await admin.page.locator('.ant-message').getByText('Claim').first().waitFor();
+    }
+    await admin.page.getByTestId('task-action-approve').click();
+    await admin.page.getByTestId('task-comment').fill('Licence checked');
+    await admin.page.getByTestId('task-action-confirm').click();
+    await admin.page.locator('.ant-message').getByText('Approve').first().waitFor();
+    await admin.context.close();
+
+    // The process created the merchant: its administrator logs in with the mobile number.
+    let token;
+    for (let i = 0; i < 40 && !token; i += 1) {
+      const res = await fetch(`${base()}/api/sys/loginMobileMcc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: mobile, password }),
+      });
+      const json = await res.json();
+      if (json.code === 10000) token = json.result.token;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(token, 'the new merchant administrator logs in');
+    const merchant = await newPage();
+    await loginToWorkbench(merchant.page, mobile, password);
+    await merchant.context.close();
   });
 }

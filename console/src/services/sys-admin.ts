@@ -315,6 +315,8 @@ export interface MerchantApplication {
   address: string;
   licenceNo: string;
   status: ApplicationStatus;
+  /** the merchant_signup process reviewing it (0: decided here only) */
+  instanceId: number;
   reason: string;
   reviewedBy: string;
   reviewedAt: string | null;

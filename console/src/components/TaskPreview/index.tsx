@@ -19,6 +19,8 @@ type Preview = React.LazyExoticComponent<React.ComponentType<TaskPreviewProps>>;
 export const taskPreviews: Record<string, Preview> = {
   // issue 7: the ad under review (images or video player, link, period, tablets)
   advert_review: React.lazy(() => import('@/pages/Advert/shared/ReviewPreview')),
+  // issue 4: a merchant's sign-up under review (business, contact, mobile, address, licence)
+  merchant_signup: React.lazy(() => import('@/pages/Sys/Organization/components/SignupPreview')),
 };
 
 /** The preview of a task's definition, or nothing when the definition has none. */

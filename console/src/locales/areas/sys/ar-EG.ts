@@ -168,6 +168,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'يرجى إدخال سبب الرفض',
   'sys.signup.submittedAt': 'تاريخ التقديم',
   'sys.signup.reviewed': 'المراجعة',
+  'sys.signup.openTask': 'فتح مهمة المراجعة',
+  'sys.signup.preview': 'طلب تسجيل تاجر',
   'sys.signup.approve': 'قبول',
   'sys.signup.approve.confirm': 'هل تريد قبول طلب {name}؟',
   'sys.signup.approve.hint': 'سيُنشأ التاجر وأول منشأة له وحساب المسؤول.',

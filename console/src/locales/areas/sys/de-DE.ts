@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Bitte den Ablehnungsgrund eingeben',
   'sys.signup.submittedAt': 'Eingereicht',
   'sys.signup.reviewed': 'Geprüft',
+  'sys.signup.openTask': 'Prüfaufgabe öffnen',
+  'sys.signup.preview': 'Händlerregistrierung',
   'sys.signup.approve': 'Genehmigen',
   'sys.signup.approve.confirm': 'Anmeldung von {name} genehmigen?',
   'sys.signup.approve.hint':

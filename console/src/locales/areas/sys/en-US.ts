@@ -176,6 +176,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Please enter the reason for the rejection',
   'sys.signup.submittedAt': 'Submitted',
   'sys.signup.reviewed': 'Reviewed',
+  'sys.signup.openTask': 'Open the review task',
+  'sys.signup.preview': 'Merchant sign-up',
   'sys.signup.approve': 'Approve',
   'sys.signup.approve.confirm': 'Approve the sign-up of {name}?',
   'sys.signup.approve.hint':

@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Introduzca el motivo del rechazo',
   'sys.signup.submittedAt': 'Enviada',
   'sys.signup.reviewed': 'Revisada',
+  'sys.signup.openTask': 'Abrir la tarea de revisión',
+  'sys.signup.preview': 'Registro de comercio',
   'sys.signup.approve': 'Aprobar',
   'sys.signup.approve.confirm': '¿Aprobar el alta de {name}?',
   'sys.signup.approve.hint': 'Se crean el comercio, su primer local y su cuenta de administrador.',

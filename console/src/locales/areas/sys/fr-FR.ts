@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Veuillez saisir le motif du refus',
   'sys.signup.submittedAt': 'Soumise le',
   'sys.signup.reviewed': 'Examinée',
+  'sys.signup.openTask': 'Ouvrir la tâche de revue',
+  'sys.signup.preview': 'Inscription de commerçant',
   'sys.signup.approve': 'Approuver',
   'sys.signup.approve.confirm': "Approuver l'inscription de {name} ?",
   'sys.signup.approve.hint':

@@ -167,6 +167,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'נא להזין את סיבת הדחייה',
   'sys.signup.submittedAt': 'הוגשה',
   'sys.signup.reviewed': 'נבדקה',
+  'sys.signup.openTask': 'פתיחת משימת הבדיקה',
+  'sys.signup.preview': 'הרשמת בית עסק',
   'sys.signup.approve': 'אישור',
   'sys.signup.approve.confirm': 'לאשר את בקשת ההצטרפות של {name}?',
   'sys.signup.approve.hint': 'ייווצרו העסק, הסניף הראשון שלו וחשבון המנהל שלו.',

@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Masukkan alasan penolakan',
   'sys.signup.submittedAt': 'Diajukan',
   'sys.signup.reviewed': 'Ditinjau',
+  'sys.signup.openTask': 'Buka tugas peninjauan',
+  'sys.signup.preview': 'Pendaftaran merchant',
   'sys.signup.approve': 'Setujui',
   'sys.signup.approve.confirm': 'Setujui pendaftaran {name}?',
   'sys.signup.approve.hint': 'Ini membuat merchant, gerai pertamanya, dan akun administratornya.',

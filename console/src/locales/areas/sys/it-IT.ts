@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Inserisci il motivo del rifiuto',
   'sys.signup.submittedAt': 'Inviata',
   'sys.signup.reviewed': 'Revisionata',
+  'sys.signup.openTask': 'Apri l\'attività di revisione',
+  'sys.signup.preview': 'Registrazione esercente',
   'sys.signup.approve': 'Approva',
   'sys.signup.approve.confirm': "Approvare l'iscrizione di {name}?",
   'sys.signup.approve.hint':

@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': '却下の理由を入力してください',
   'sys.signup.submittedAt': '申請日時',
   'sys.signup.reviewed': '審査',
+  'sys.signup.openTask': '審査タスクを開く',
+  'sys.signup.preview': '加盟店の登録申請',
   'sys.signup.approve': '承認',
   'sys.signup.approve.confirm': '{name} の登録申請を承認しますか？',
   'sys.signup.approve.hint': '加盟店、最初の店舗、管理者アカウントが作成されます。',

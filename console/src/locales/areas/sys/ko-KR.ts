@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': '반려 사유를 입력하세요',
   'sys.signup.submittedAt': '신청일',
   'sys.signup.reviewed': '심사',
+  'sys.signup.openTask': '심사 작업 열기',
+  'sys.signup.preview': '가맹점 가입 신청',
   'sys.signup.approve': '승인',
   'sys.signup.approve.confirm': '{name}의 가입 신청을 승인하시겠습니까?',
   'sys.signup.approve.hint': '가맹점, 첫 매장, 관리자 계정이 생성됩니다.',

@@ -168,6 +168,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Informe o motivo da recusa',
   'sys.signup.submittedAt': 'Enviado em',
   'sys.signup.reviewed': 'Analisado',
+  'sys.signup.openTask': 'Abrir a tarefa de análise',
+  'sys.signup.preview': 'Cadastro de comerciante',
   'sys.signup.approve': 'Aprovar',
   'sys.signup.approve.confirm': 'Aprovar o cadastro de {name}?',
   'sys.signup.approve.hint':

@@ -168,6 +168,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Укажите причину отказа',
   'sys.signup.submittedAt': 'Подана',
   'sys.signup.reviewed': 'Проверена',
+  'sys.signup.openTask': 'Открыть задачу проверки',
+  'sys.signup.preview': 'Заявка продавца',
   'sys.signup.approve': 'Одобрить',
   'sys.signup.approve.confirm': 'Одобрить заявку {name}?',
   'sys.signup.approve.hint':

@@ -166,6 +166,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'กรุณากรอกเหตุผลที่ปฏิเสธ',
   'sys.signup.submittedAt': 'ยื่นเมื่อ',
   'sys.signup.reviewed': 'ตรวจสอบ',
+  'sys.signup.openTask': 'เปิดงานตรวจสอบ',
+  'sys.signup.preview': 'คำขอสมัครร้านค้า',
   'sys.signup.approve': 'อนุมัติ',
   'sys.signup.approve.confirm': 'อนุมัติคำขอสมัครของ {name} หรือไม่',
   'sys.signup.approve.hint': 'ระบบจะสร้างร้านค้า สาขาแรก และบัญชีผู้ดูแล',

@@ -169,6 +169,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Lütfen ret gerekçesini girin',
   'sys.signup.submittedAt': 'Gönderilme',
   'sys.signup.reviewed': 'İnceleme',
+  'sys.signup.openTask': 'İnceleme görevini aç',
+  'sys.signup.preview': 'İşletme kaydı',
   'sys.signup.approve': 'Onayla',
   'sys.signup.approve.confirm': '{name} başvurusu onaylansın mı?',
   'sys.signup.approve.hint': 'İşletme, ilk mekânı ve yönetici hesabı oluşturulur.',

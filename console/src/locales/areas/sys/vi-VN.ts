@@ -168,6 +168,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': 'Vui lòng nhập lý do từ chối',
   'sys.signup.submittedAt': 'Ngày gửi',
   'sys.signup.reviewed': 'Xét duyệt',
+  'sys.signup.openTask': 'Mở tác vụ xét duyệt',
+  'sys.signup.preview': 'Đăng ký nhà hàng',
   'sys.signup.approve': 'Duyệt',
   'sys.signup.approve.confirm': 'Duyệt đăng ký của {name}?',
   'sys.signup.approve.hint':

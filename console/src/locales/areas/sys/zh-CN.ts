@@ -166,6 +166,8 @@ const messages: Record<string, string> = {
   'sys.signup.reason.required': '请输入驳回原因',
   'sys.signup.submittedAt': '提交时间',
   'sys.signup.reviewed': '审核',
+  'sys.signup.openTask': '打开审核任务',
+  'sys.signup.preview': '商户入驻申请',
   'sys.signup.approve': '通过',
   'sys.signup.approve.confirm': '确定通过 {name} 的入驻申请吗？',
   'sys.signup.approve.hint': '将创建该商户、其第一家门店及管理员账号。',

@@ -6,7 +6,8 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { App, Form, Tag, Typography } from 'antd';
+import { Link } from '@umijs/max';
+import { App, Form, Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
@@ -27,7 +28,10 @@ const COLORS: Record<ApplicationStatus, string> = {
   rejected: 'error',
 };
 
-/** Merchant sign-ups waiting for the platform (platform users only): approve or reject. */
+/**
+ * Merchant sign-ups waiting for the platform (platform users only): approve or reject. A sign-up
+ * reviewed by the merchant_signup process is decided on its task; these buttons act on that task.
+ */
 const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
   const { message, modal } = App.useApp();
   const action = useRef<ActionType>();
@@ -70,7 +74,17 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
         approved: t('sys.signup.status.approved'),
         rejected: t('sys.signup.status.rejected'),
       },
-      render: (_, r) => <Tag color={COLORS[r.status]}>{t(`sys.signup.status.${r.status}`)}</Tag>,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Tag color={COLORS[r.status]}>{t(`sys.signup.status.${r.status}`)}</Tag>
+          {r.status === 'pending' && r.instanceId > 0 && (
+            // reviewed by the merchant_signup process: approve / reject here act on its task
+            <Link to="/process/user/tasks" data-testid={`signup-task-${r.id}`}>
+              {t('sys.signup.openTask')}
+            </Link>
+          )}
+        </Space>
+      ),
     },
     {
       title: t('sys.signup.reason'),
