@@ -111,13 +111,14 @@ async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.passwo
 const tabTitles = (page) => page.locator('.venue-multitab .venue-tab-label').allInnerTexts();
 
 async function tabCommand(page, tab, command) {
+  // The menu of the previous command may still be fading out: let it close first, so that
+  // the click lands on the menu this right-click opens.
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  for (let i = 0; i < 40 && (await open.count()) > 0; i += 1) await page.waitForTimeout(50);
   await page
     .locator(`.venue-multitab .venue-tab-label[data-tab="${tab}"]`)
     .click({ button: 'right' });
-  await page
-    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-    .getByText(command, { exact: true })
-    .click();
+  await open.getByText(command, { exact: true }).filter({ visible: true }).last().click();
 }
 
 const menuEntry = (page, text) =>
