@@ -170,10 +170,22 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await filter.getByRole('button', { name: 'Query' }).click();
       const rowA = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} A`) });
       const rowB = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} B`) });
-      await rowB.waitFor();
       const handle = rowB.locator('.anticon-holder, [aria-roledescription="sortable"], .ant-pro-table-drag-icon').first();
-      const from = await handle.boundingBox();
-      const to = await rowA.boundingBox();
+      // The query re-renders the table: take the boxes once both rows stand still in view.
+      const box = async (locator) => {
+        for (let i = 0; i < 40; i += 1) {
+          await locator.waitFor({ state: 'visible' });
+          await locator.scrollIntoViewIfNeeded().catch(() => {});
+          const b = await locator.boundingBox();
+          if (b) return b;
+          await page.waitForTimeout(100);
+        }
+        throw new Error('the row did not settle');
+      };
+      await rowA.waitFor();
+      await page.waitForLoadState('networkidle');
+      const from = await box(handle);
+      const to = await box(rowA);
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
       await page.mouse.down();
       await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
