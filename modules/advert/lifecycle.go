@@ -146,26 +146,11 @@ func (m *Module) resubmit(ctx context.Context, p *api.Principal, a *Advert) erro
 // sets the status just before it creates the task, so a resubmission right
 // after the rejection waits a moment for it.
 func (m *Module) revisionTask(ctx context.Context, a *Advert) (*process.TaskView, error) {
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		inst, err := m.proc.Detail(ctx, a.InstanceID)
-		if err != nil {
-			return nil, err
-		}
-		for i := range inst.Tasks {
-			if t := inst.Tasks[i]; t.Status == process.TaskOpen {
-				return &t, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			return nil, api.Conflict("advert.status_forbids", map[string]any{"Status": a.Status})
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
+	task, err := m.proc.AwaitOpenTask(ctx, a.InstanceID, 3*time.Second)
+	if err == nil && task == nil {
+		err = api.Conflict("advert.status_forbids", map[string]any{"Status": a.Status})
 	}
+	return task, err
 }
 
 // Withdraw takes an ad out of review (pending, or rejected and not yet

@@ -149,26 +149,11 @@ func (m *Module) Decide(ctx context.Context, p *api.Principal, a *sys.MerchantAp
 // reviewTask is the open task of a review instance; a review just started
 // may not have created it yet.
 func (m *Module) reviewTask(ctx context.Context, instanceID uint64) (*process.TaskView, error) {
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		inst, err := m.proc.Detail(tenancy.SystemContext(ctx), instanceID)
-		if err != nil {
-			return nil, err
-		}
-		for i := range inst.Tasks {
-			if t := inst.Tasks[i]; t.Status == process.TaskOpen {
-				return &t, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			return nil, api.Conflict("signup.not_pending", nil)
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
+	task, err := m.proc.AwaitOpenTask(ctx, instanceID, 3*time.Second)
+	if err == nil && task == nil {
+		err = api.Conflict("signup.not_pending", nil)
 	}
+	return task, err
 }
 
 // Decided is the service task sys.DecideSignup: input decision 'approved'

@@ -1,10 +1,7 @@
 package onboarding_test
 
 import (
-	"bytes"
 	"fmt"
-	"regexp"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,37 +13,15 @@ import (
 	"github.com/venueplatform/venue/modules/sys"
 )
 
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) lastCode(t *testing.T, mobile string) string {
-	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	m := regexp.MustCompile(`"mobile":"`+regexp.QuoteMeta(mobile)+`","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
-	if len(m) == 0 {
-		t.Fatalf("no code for %s in the log", mobile)
-	}
-	return m[len(m)-1][1]
-}
-
 type fixture struct {
 	t     *testing.T
 	env   *testkit.Env
-	log   *syncBuffer
+	log   *testkit.LogBuffer
 	admin string
 }
 
 func newFixture(t *testing.T) *fixture {
-	log := &syncBuffer{}
+	log := &testkit.LogBuffer{}
 	env := testkit.New(t, testkit.Options{Demo: true, LogTo: log})
 	temporalkit.Start(t, env)
 	return &fixture{t: t, env: env, log: log, admin: env.AdminToken()}
@@ -57,7 +32,7 @@ func (f *fixture) signUp(name, mobile, password string) sys.MerchantApplication 
 	f.t.Helper()
 	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
 	form := map[string]string{"merchantName": name, "contactName": "Lee " + name, "mobile": mobile,
-		"code": f.log.lastCode(f.t, mobile), "password": password, "address": "1 Quay Street"}
+		"code": f.log.SMSCode(f.t, mobile), "password": password, "address": "1 Quay Street"}
 	var reg sys.RegisterResult
 	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form})).Into(f.t, &reg)
 	a := f.application(reg.ApplicationID)

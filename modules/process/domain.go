@@ -2,6 +2,7 @@ package process
 
 import (
 	"context"
+	"time"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
@@ -106,4 +107,30 @@ func (m *Module) DiscardInstance(ctx context.Context, id uint64) error {
 		return err
 	}
 	return db.Delete(&Instance{}, id).Error
+}
+
+// AwaitOpenTask answers the open task of an instance, waiting up to wait for the
+// process to create one (a service task just before it may still be running);
+// nil when there is none by then.
+func (m *Module) AwaitOpenTask(ctx context.Context, instanceID uint64, wait time.Duration) (*TaskView, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		inst, err := m.Detail(systemCtx(ctx), instanceID)
+		if err != nil {
+			return nil, err
+		}
+		for i := range inst.Tasks {
+			if t := inst.Tasks[i]; t.Status == TaskOpen {
+				return &t, nil
+			}
+		}
+		if !time.Now().Before(deadline) {
+			return nil, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }

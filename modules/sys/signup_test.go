@@ -10,7 +10,7 @@ import (
 )
 
 func TestMerchantSignUpWaitsForThePlatform(t *testing.T) {
-	var log syncBuffer
+	var log testkit.LogBuffer
 	env := testkit.New(t, testkit.Options{Demo: true, LogTo: &log})
 	const mobile = "13555550001"
 	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
@@ -18,7 +18,7 @@ func TestMerchantSignUpWaitsForThePlatform(t *testing.T) {
 	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form}); res.Code != sys.CodeSMSInvalid {
 		t.Fatalf("wrong code: %d", res.Code)
 	}
-	form["code"] = log.lastCode(t, mobile)
+	form["code"] = log.SMSCode(t, mobile)
 	var reg sys.RegisterResult
 	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form})).Into(t, &reg)
 	if reg.Status != "pending" {

@@ -1,38 +1,14 @@
 package sys_test
 
 import (
-	"bytes"
-	"regexp"
-	"sync"
 	"testing"
 
 	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
 )
 
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) lastCode(t *testing.T, mobile string) string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	m := regexp.MustCompile(`"mobile":"`+regexp.QuoteMeta(mobile)+`","code":"(\d{6})"`).FindAllStringSubmatch(b.buf.String(), -1)
-	if len(m) == 0 {
-		t.Fatalf("no code for %s in the log", mobile)
-	}
-	return m[len(m)-1][1]
-}
-
 func TestMobileLoginWithSMSCode(t *testing.T) {
-	var log syncBuffer
+	var log testkit.LogBuffer
 	env := testkit.New(t, testkit.Options{Demo: true, LogTo: &log})
 	const mobile = "13800000003" // demo_waiter
 
@@ -48,7 +24,7 @@ func TestMobileLoginWithSMSCode(t *testing.T) {
 	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}); res.Code != sys.CodeSMSTooOften {
 		t.Fatalf("resend too soon: %d %q", res.Code, res.Msg)
 	}
-	code := log.lastCode(t, mobile)
+	code := log.SMSCode(t, mobile)
 	wrong := "000000"
 	if code == wrong {
 		wrong = "111111"
