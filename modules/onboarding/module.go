@@ -127,33 +127,32 @@ func (m *Module) Start(ctx context.Context, a *sys.MerchantApplication) error {
 
 // Decide acts as p on the open review task of a sign-up (the organisation
 // page's approve and reject). The task moves to p first when it is
-// unclaimed or someone else holds it.
-func (m *Module) Decide(ctx context.Context, p *api.Principal, a *sys.MerchantApplication, approve bool, reason string) error {
-	task, err := m.reviewTask(ctx, a.InstanceID)
-	if err != nil {
-		return err
+// unclaimed or someone else holds it. A review that ended without a
+// decision (its service task failed) answers false.
+func (m *Module) Decide(ctx context.Context, p *api.Principal, a *sys.MerchantApplication, approve bool, reason string) (bool, error) {
+	task, err := m.proc.AwaitOpenTask(ctx, a.InstanceID, 3*time.Second)
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return false, err
+	}
+	if task == nil {
+		if inst, err := m.proc.Detail(tenancy.SystemContext(ctx), a.InstanceID); err == nil && inst.State == engine.StateRunning {
+			return false, api.Conflict("signup.deciding", nil) // between the decision and its record
+		}
+		return false, nil
 	}
 	if task.AssigneeID != p.UserID {
 		if _, err := m.proc.Act(ctx, p, task.ID, engine.ActionTransfer, process.ActInput{UserIDs: []uint64{p.UserID}}, true); err != nil {
-			return err
+			return false, err
 		}
 	}
 	action := engine.ActionApprove
 	if !approve {
 		action = engine.ActionReject
 	}
-	_, err = m.proc.Act(ctx, p, task.ID, action, process.ActInput{Comment: reason}, false)
-	return err
-}
-
-// reviewTask is the open task of a review instance; a review just started
-// may not have created it yet.
-func (m *Module) reviewTask(ctx context.Context, instanceID uint64) (*process.TaskView, error) {
-	task, err := m.proc.AwaitOpenTask(ctx, instanceID, 3*time.Second)
-	if err == nil && task == nil {
-		err = api.Conflict("signup.not_pending", nil)
+	if _, err := m.proc.Act(ctx, p, task.ID, action, process.ActInput{Comment: reason}, false); err != nil {
+		return false, err
 	}
-	return task, err
+	return true, nil
 }
 
 // Decided is the service task sys.DecideSignup: input decision 'approved'

@@ -193,3 +193,36 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A review whose service task fails (the mobile number became someone's user
+// name meanwhile) ends without a decision; the organisation page then decides
+// the sign-up directly.
+func TestASignUpWhoseReviewFailedIsDecidedOnTheOrganisationPage(t *testing.T) {
+	f := newFixture(t)
+	a := f.signUp("Corner Cafe", "13555550104", "Corner@123")
+	if _, err := f.env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Another Cafe"}, "13555550104", "Another@123"); err != nil {
+		t.Fatal(err)
+	}
+	var task process.TaskView
+	f.eventually("the review task", func() bool {
+		var ok bool
+		task, ok = f.todo(f.admin, a.InstanceID)
+		return ok
+	})
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin, Body: map[string]any{}}))
+	f.eventually("the review failed", func() bool { return f.instance(a.InstanceID).State == "failed" })
+	if got := f.application(a.ID); got.Status != sys.ApplicationPending {
+		t.Fatalf("sign-up after the failed review %+v", got)
+	}
+	// Approving again meets the same conflict, now in the administrator's face.
+	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", a.ID), Token: f.admin}); res.Code == api.CodeOK {
+		t.Fatalf("approved although the user name is taken: %+v", res)
+	}
+	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", a.ID), Token: f.admin,
+		Body: map[string]string{"reason": "Mobile number already in use"}}))
+	got := f.application(a.ID)
+	if got.Status != sys.ApplicationRejected || got.Reason != "Mobile number already in use" || got.InstanceID != 0 {
+		t.Fatalf("rejected sign-up %+v", got)
+	}
+}

@@ -145,8 +145,10 @@ type SignupReview interface {
 	Start(ctx context.Context, a *MerchantApplication) error
 	// Decide acts as p on the review task of a sign-up bound to a review:
 	// approve, or reject with the reason. The process's service task then
-	// records the decision (DecideApplication).
-	Decide(ctx context.Context, p *api.Principal, a *MerchantApplication, approve bool, reason string) error
+	// records the decision (DecideApplication). It answers false when the
+	// review ended without a decision (its process failed): the sign-up is
+	// then decided directly.
+	Decide(ctx context.Context, p *api.Principal, a *MerchantApplication, approve bool, reason string) (bool, error)
 }
 
 // ReviewSignupsWith hands new sign-ups to a review process. Call it while the
@@ -235,13 +237,19 @@ func (m *Module) applicationApprove(c *api.Ctx) (any, error) {
 		return nil, err
 	}
 	if a.InstanceID != 0 && a.Status == ApplicationPending && m.review != nil {
-		if err := m.review.Decide(c.Ctx(), c.Principal(), a, true, ""); err != nil {
+		handled, err := m.review.Decide(c.Ctx(), c.Principal(), a, true, "")
+		if err != nil {
 			return nil, err
 		}
-		if a, err = m.settleApplication(c.Ctx(), id); err != nil {
+		if handled {
+			if a, err = m.settleApplication(c.Ctx(), id); err != nil {
+				return nil, err
+			}
+			return m.createdView(c.Ctx(), a)
+		}
+		if err := m.UnbindApplication(c.Ctx(), id, a.InstanceID); err != nil {
 			return nil, err
 		}
-		return m.createdView(c.Ctx(), a)
 	}
 	return m.ApproveApplication(c.Ctx(), id, c.Principal().UserName)
 }
@@ -416,11 +424,17 @@ func (m *Module) applicationReject(c *api.Ctx) (any, error) {
 		return nil, err
 	}
 	if a.InstanceID != 0 && a.Status == ApplicationPending && m.review != nil {
-		if err := m.review.Decide(c.Ctx(), c.Principal(), a, false, in.Reason); err != nil {
+		handled, err := m.review.Decide(c.Ctx(), c.Principal(), a, false, in.Reason)
+		if err != nil {
 			return nil, err
 		}
-		_, err := m.settleApplication(c.Ctx(), id)
-		return nil, err
+		if handled {
+			_, err := m.settleApplication(c.Ctx(), id)
+			return nil, err
+		}
+		if err := m.UnbindApplication(c.Ctx(), id, a.InstanceID); err != nil {
+			return nil, err
+		}
 	}
 	now := time.Now().UTC()
 	res := m.deps.DB.WithContext(c.Ctx()).Model(&MerchantApplication{}).Where("id = ? AND status = ? AND instance_id = 0", id, ApplicationPending).
