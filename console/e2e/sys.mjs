@@ -443,13 +443,16 @@ export function sysTests(ctx) {
     await page.getByTestId('register-application').waitFor();
     await applicant.context.close();
 
-    // The platform administrator sees the sign-up in the inbox, with its details, and approves it.
+    // The platform administrator finds the sign-up on the organisation page; its link opens the
+    // review task in the inbox, with the applicant's details, and the administrator approves it.
     const admin = await newPage();
     await loginToWorkbench(admin.page, ADMIN.user, ADMIN.password);
-    await admin.page.goto(`${base()}/process/user/tasks`);
-    const task = admin.page.locator('.ant-table-row').filter({ hasText: business }).first();
-    await task.waitFor({ timeout: 30_000 });
-    await task.locator('a[data-testid^="task-open-"]').click();
+    await admin.page.goto(`${base()}/sys/organization`);
+    await admin.page.getByTestId('sys-org-page').getByRole('tab', { name: 'Merchant sign-ups' }).click();
+    const signup = admin.page.locator('.ant-table-row').filter({ hasText: business }).first();
+    await signup.waitFor();
+    await signup.locator('[data-testid^="signup-task-"]').click();
+    await admin.page.waitForURL(/\/process\/user\/tasks\?task=\d+$/);
     const preview = admin.page.getByTestId('signup-preview');
     await preview.waitFor();
     await preview.getByText(mobile).waitFor();

@@ -6,7 +6,7 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { Link } from '@umijs/max';
+import { history } from '@umijs/max';
 import { App, Form, Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
@@ -17,6 +17,8 @@ import {
   type ApplicationStatus,
   type MerchantApplication,
 } from '@/services/sys-admin';
+import type { InstanceView } from '@/services/process';
+import { request } from '@/utils/request';
 import { formatDate } from '@/utils/intl';
 import { showFormError } from '../../shared/errors';
 import { pageParams } from '../../shared/logic';
@@ -57,6 +59,20 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
       },
     });
 
+  /** Opens the review's open task in the inbox (the inbox itself when it cannot be found). */
+  const openTask = async (a: MerchantApplication) => {
+    let task: number | undefined;
+    try {
+      const inst = await request<InstanceView>(`/process/instance/${a.instanceId}`, {
+        skipErrorHandler: true,
+      });
+      task = inst.tasks.find((x) => x.status === 'open')?.id;
+    } catch {
+      // no access to the instance: the inbox lists the task when it is the user's
+    }
+    history.push(task ? `/process/user/tasks?task=${task}` : '/process/user/tasks');
+  };
+
   const columns: ProColumns<MerchantApplication>[] = [
     { title: t('sys.signup.number'), dataIndex: 'id', hideInSearch: true, width: 90 },
     { title: t('sys.signup.business'), dataIndex: 'businessName', hideInSearch: true },
@@ -79,9 +95,9 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
           <Tag color={COLORS[r.status]}>{t(`sys.signup.status.${r.status}`)}</Tag>
           {r.status === 'pending' && r.instanceId > 0 && (
             // reviewed by the merchant_signup process: approve / reject here act on its task
-            <Link to="/process/user/tasks" data-testid={`signup-task-${r.id}`}>
+            <Typography.Link onClick={() => openTask(r)} data-testid={`signup-task-${r.id}`}>
               {t('sys.signup.openTask')}
-            </Link>
+            </Typography.Link>
           )}
         </Space>
       ),
