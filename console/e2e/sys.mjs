@@ -485,4 +485,62 @@ export function sysTests(ctx) {
     await loginToWorkbench(merchant.page, mobile, password);
     await merchant.context.close();
   });
+
+  // A notice copied to someone is unread (marked) in their CC tab until they open it.
+  test('sys: a sign-up review copied to a reviewer is unread in their CC tab until opened', async () => {
+    const serveLog = process.env.VENUE_E2E_SERVE_LOG;
+    assert.ok(serveLog, 'VENUE_E2E_SERVE_LOG names the server log (scripts/e2e.sh sets it)');
+    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const mobile = uniqueMobile(8);
+    const business = `E2E Copied ${stamp}`;
+    assert.equal((await api('', 'POST', '/sys/validationcode/sms/create', { mobile })).code, 10000);
+    let code;
+    for (let i = 0; i < 40 && !code; i += 1) {
+      const found = [...fs.readFileSync(serveLog, 'utf8').matchAll(new RegExp(`"mobile":"${mobile}","code":"(\\d{6})"`, 'g'))];
+      code = found.at(-1)?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(code, 'the SMS code reached the server log');
+    const reg = await api('', 'POST', '/sys/merchant/register', {
+      merchantName: business,
+      contactName: 'Cy Copied',
+      mobile,
+      code,
+      password: 'Copied@e2e1',
+    });
+    assert.equal(reg.code, 10000, reg.msg);
+    const apps = await api(admin, 'GET', '/sys/merchant/application?status=pending&pageSize=100');
+    const app = apps.result.records.find((a) => a.id === reg.result.applicationId);
+    assert.ok(app?.instanceId, 'the sign-up is under review');
+    let taskId;
+    for (let i = 0; i < 40 && !taskId; i += 1) {
+      const inst = await api(admin, 'GET', `/process/instance/${app.instanceId}`);
+      taskId = inst.result?.tasks?.find((x) => x.status === 'open')?.id;
+      if (!taskId) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(taskId, 'the review task exists');
+    const reviewer = (await api(admin, 'GET', '/sys/user?username=demo_reviewer')).result.records[0];
+    const cc = await api(admin, 'POST', `/process/task/${taskId}/cc`, { userIds: [reviewer.id], comment: 'For your information' });
+    assert.equal(cc.code, 10000, cc.msg);
+
+    const { context, page } = await newPage();
+    await loginToWorkbench(page, 'demo_reviewer', DEMO_PASSWORD);
+    await page.goto(`${base()}/process/user/tasks`);
+    await page.getByTestId('tab-cc').click();
+    let row = page.locator('.ant-table-row').filter({ hasText: business }).first();
+    for (let i = 0; i < 20 && !(await row.count()); i += 1) {
+      await page.waitForTimeout(500);
+      await page.getByTestId('tab-cc').click();
+    }
+    await row.waitFor();
+    await row.locator('.ant-badge-status-processing').waitFor();
+    await row.locator('a[data-testid^="cc-open-"]').click();
+    await page.getByTestId('instance-detail').waitFor();
+    await page.locator('.ant-drawer-close').first().click();
+    row = page.locator('.ant-table-row').filter({ hasText: business }).first();
+    await row.locator('.ant-badge-status-processing').waitFor({ state: 'detached' });
+    const read = await api(await apiLogin('demo_reviewer', DEMO_PASSWORD), 'GET', '/process/task/cc?pageSize=100');
+    assert.ok(read.result.records.find((x) => x.taskId === taskId)?.readAt, 'the notice is read');
+    await context.close();
+  });
 }

@@ -333,6 +333,9 @@ export const todoCount = () =>
 export const listDone = (params?: Params) =>
   request<Page<TaskView>>('/process/task/done', { params });
 export const listCC = (params?: Params) => request<Page<CCView>>('/process/task/cc', { params });
+/** Marks a notice copied to me as read (quietly: a failure only leaves it unread). */
+export const readCC = (id: number) =>
+  request<null>(`/process/task/cc/${id}/read`, { method: 'POST', skipErrorHandler: true });
 export const listStarted = (params?: Params) =>
   request<Page<Instance>>('/process/task/started', { params });
 export const listAllTasks = (params?: Params) =>

@@ -289,6 +289,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'نسخة',
   'process.cc.urge': 'استعجال',
   'process.cc.remind': 'تذكير',
+  'process.cc.unread': 'غير مقروء',
   'process.task.assignee': 'المسؤول',
   'process.task.claimFirst': 'استلم هذه المهمة لتتمكن من معالجتها',
   'process.task.closedAt': 'تاريخ الإغلاق',

@@ -297,6 +297,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Kopie',
   'process.cc.urge': 'Mahnung',
   'process.cc.remind': 'Erinnerung',
+  'process.cc.unread': 'Ungelesen',
   'process.task.assignee': 'Bearbeiter',
   'process.task.claimFirst': 'Übernehmen Sie diese Aufgabe, um sie zu bearbeiten',
   'process.task.closedAt': 'Geschlossen',

@@ -292,6 +292,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Copy',
   'process.cc.urge': 'Urge',
   'process.cc.remind': 'Reminder',
+  'process.cc.unread': 'Unread',
   'process.task.assignee': 'Assignee',
   'process.task.claimFirst': 'Claim this task to act on it',
   'process.task.closedAt': 'Closed',

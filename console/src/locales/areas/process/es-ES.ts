@@ -295,6 +295,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Copia',
   'process.cc.urge': 'Apremio',
   'process.cc.remind': 'Recordatorio',
+  'process.cc.unread': 'No leído',
   'process.task.assignee': 'Responsable',
   'process.task.claimFirst': 'Reclame esta tarea para actuar sobre ella',
   'process.task.closedAt': 'Cerrada',

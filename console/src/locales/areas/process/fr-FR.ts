@@ -295,6 +295,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Copie',
   'process.cc.urge': 'Relance',
   'process.cc.remind': 'Rappel',
+  'process.cc.unread': 'Non lu',
   'process.task.assignee': 'Responsable',
   'process.task.claimFirst': 'Prenez cette tâche en charge pour la traiter',
   'process.task.closedAt': 'Clôturée le',

@@ -288,6 +288,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'העתק',
   'process.cc.urge': 'זירוז',
   'process.cc.remind': 'תזכורת',
+  'process.cc.unread': 'לא נקרא',
   'process.task.assignee': 'אחראי',
   'process.task.claimFirst': 'קחו משימה זו לטיפול כדי לפעול עליה',
   'process.task.closedAt': 'נסגרה',

@@ -293,6 +293,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Tembusan',
   'process.cc.urge': 'Desakan',
   'process.cc.remind': 'Pengingat',
+  'process.cc.unread': 'Belum dibaca',
   'process.task.assignee': 'Penanggung jawab',
   'process.task.claimFirst': 'Ambil tugas ini untuk menanganinya',
   'process.task.closedAt': 'Ditutup',

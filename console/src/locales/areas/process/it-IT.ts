@@ -295,6 +295,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Copia',
   'process.cc.urge': 'Sollecito',
   'process.cc.remind': 'Promemoria',
+  'process.cc.unread': 'Non letto',
   'process.task.assignee': 'Assegnatario',
   'process.task.claimFirst': 'Prendi in carico questa attività per gestirla',
   'process.task.closedAt': 'Chiusa',

@@ -292,6 +292,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'CC',
   'process.cc.urge': '催促',
   'process.cc.remind': 'リマインダー',
+  'process.cc.unread': '未読',
   'process.task.assignee': '担当者',
   'process.task.claimFirst': '処理するにはこのタスクを引き受けてください',
   'process.task.closedAt': '完了日時',

@@ -291,6 +291,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': '참조',
   'process.cc.urge': '독촉',
   'process.cc.remind': '알림',
+  'process.cc.unread': '읽지 않음',
   'process.task.assignee': '담당자',
   'process.task.claimFirst': '처리하려면 이 작업을 가져오세요',
   'process.task.closedAt': '종료일',

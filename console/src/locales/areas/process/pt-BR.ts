@@ -292,6 +292,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Cópia',
   'process.cc.urge': 'Cobrança',
   'process.cc.remind': 'Lembrete',
+  'process.cc.unread': 'Não lido',
   'process.task.assignee': 'Responsável',
   'process.task.claimFirst': 'Assuma esta tarefa para agir nela',
   'process.task.closedAt': 'Fechada em',

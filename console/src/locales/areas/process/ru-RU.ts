@@ -294,6 +294,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Копия',
   'process.cc.urge': 'Напоминание о сроке',
   'process.cc.remind': 'Напоминание',
+  'process.cc.unread': 'Не прочитано',
   'process.task.assignee': 'Исполнитель',
   'process.task.claimFirst': 'Возьмите задачу в работу, чтобы выполнить её',
   'process.task.closedAt': 'Закрыта',

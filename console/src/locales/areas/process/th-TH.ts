@@ -287,6 +287,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'สำเนา',
   'process.cc.urge': 'เร่งรัด',
   'process.cc.remind': 'การแจ้งเตือน',
+  'process.cc.unread': 'ยังไม่อ่าน',
   'process.task.assignee': 'ผู้รับผิดชอบ',
   'process.task.claimFirst': 'รับงานนี้ก่อนจึงจะดำเนินการได้',
   'process.task.closedAt': 'ปิดเมื่อ',

@@ -290,6 +290,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Bilgi',
   'process.cc.urge': 'Acele',
   'process.cc.remind': 'Hatırlatma',
+  'process.cc.unread': 'Okunmadı',
   'process.task.assignee': 'Sorumlu',
   'process.task.claimFirst': 'İşlem yapmak için bu görevi üstlenin',
   'process.task.closedAt': 'Kapanış',

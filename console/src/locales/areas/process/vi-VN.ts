@@ -291,6 +291,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': 'Đồng gửi',
   'process.cc.urge': 'Đôn đốc',
   'process.cc.remind': 'Nhắc nhở',
+  'process.cc.unread': 'Chưa đọc',
   'process.task.assignee': 'Người xử lý',
   'process.task.claimFirst': 'Hãy nhận việc này để xử lý',
   'process.task.closedAt': 'Đóng lúc',

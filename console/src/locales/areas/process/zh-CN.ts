@@ -287,6 +287,7 @@ const messages: Record<string, string> = {
   'process.cc.cc': '抄送',
   'process.cc.urge': '催办',
   'process.cc.remind': '提醒',
+  'process.cc.unread': '未读',
   'process.task.assignee': '处理人',
   'process.task.claimFirst': '签收此任务后才能处理',
   'process.task.closedAt': '处理时间',

@@ -16,6 +16,7 @@ import { instanceColumns } from '../../Instance';
 import { Access } from '@/components/Access';
 import {
   listCC,
+  readCC,
   listDone,
   listStarted,
   listTodo,
@@ -84,7 +85,18 @@ const InboxPage: React.FC = () => {
       dataIndex: 'title',
       search: false,
       render: (_, r) => (
-        <a onClick={() => setInstanceId(r.instanceId)}>{r.title || r.processName}</a>
+        <a
+          data-testid={`cc-open-${r.id}`}
+          style={r.readAt ? undefined : { fontWeight: 600 }}
+          onClick={() => {
+            setInstanceId(r.instanceId);
+            // opening an unread notice reads it
+            if (!r.readAt) readCC(r.id).then(() => refs.cc.current?.reload(), () => undefined);
+          }}
+        >
+          {!r.readAt && <Badge status="processing" title={t('process.cc.unread')} />}
+          {r.title || r.processName}
+        </a>
       ),
     },
     { title: t('process.definition.name'), dataIndex: 'processName', search: false },
