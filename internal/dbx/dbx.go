@@ -52,9 +52,12 @@ func Open(o Options) (*gorm.DB, error) {
 	var db *gorm.DB
 	switch dialect {
 	case SQLite:
-		// SQLite parses every statement it is given; reusing prepared
-		// statements saves that on the hot paths (MySQL interpolates instead).
-		cfg.PrepareStmt = true
+		// No gorm PrepareStmt here: its cache prepares a new statement on the
+		// pool and makes every other user of that statement wait for it, a
+		// transaction too. With SQLite's single writer, that transaction holds
+		// the write lock while the preparer waits for a connection that the
+		// writers queued behind the lock hold: all stall until busy_timeout
+		// (seen as SQLITE_BUSY under 100 concurrent process starts).
 		if dir := filepath.Dir(strings.TrimPrefix(strings.SplitN(dsn, "?", 2)[0], "file:")); dir != "" {
 			if err := os.MkdirAll(dir, 0o750); err != nil {
 				return nil, err
