@@ -318,7 +318,8 @@ export const listInstances = (params?: Params) =>
   request<Page<Instance>>('/process/instance', { params });
 export const listRelatedInstances = (params?: Params) =>
   request<Page<Instance>>('/process/instance/related', { params });
-export const getInstance = (id: number) => request<InstanceView>(`/process/instance/${id}`);
+export const getInstance = (id: number, options?: RequestOptions) =>
+  request<InstanceView>(`/process/instance/${id}`, options);
 export const cancelInstance = (id: number, reason: string) =>
   request<null>(`/process/instance/${id}/cancel`, { method: 'POST', data: { reason } });
 export const withdrawInstance = (id: number) =>

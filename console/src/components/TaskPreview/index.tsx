@@ -24,10 +24,10 @@ export const taskPreviews: Record<string, Preview> = {
 };
 
 /** The preview of a task's definition, or nothing when the definition has none. */
-export const TaskPreview: React.FC<{ definitionKey?: string; variables?: Record<string, unknown> }> = ({
-  definitionKey,
-  variables,
-}) => {
+export const TaskPreview: React.FC<{
+  definitionKey?: string;
+  variables?: Record<string, unknown>;
+}> = ({ definitionKey, variables }) => {
   const Preview = definitionKey ? taskPreviews[definitionKey] : undefined;
   if (!Preview) return null;
   return (

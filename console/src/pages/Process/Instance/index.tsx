@@ -62,7 +62,16 @@ export const instanceColumns = (open: (id: number) => void): ProColumns<Instance
   },
 ];
 
-const InstancePage: React.FC = () => {
+type InstanceQuery = Parameters<typeof listInstances>[0];
+
+/**
+ * An instance list with its filters and the detail drawer: every instance (administrators) or
+ * the related ones (/process/user/processInstances), by the list call given.
+ */
+export const InstanceList: React.FC<{
+  title: string;
+  list: (q: InstanceQuery) => ReturnType<typeof listInstances>;
+}> = ({ title, list }) => {
   const actionRef = useRef<ActionType>();
   const [openId, setOpenId] = useState<number>();
   return (
@@ -71,10 +80,10 @@ const InstancePage: React.FC = () => {
         rowKey="id"
         actionRef={actionRef}
         columns={instanceColumns(setOpenId)}
-        headerTitle={t('menu.process.instance')}
+        headerTitle={title}
         search={{ labelWidth: 'auto' }}
         request={async (params) => {
-          const page = await listInstances({
+          const page = await list({
             pageNo: params.current,
             pageSize: params.pageSize,
             definitionKey: params.definitionKey,
@@ -95,5 +104,9 @@ const InstancePage: React.FC = () => {
     </>
   );
 };
+
+const InstancePage: React.FC = () => (
+  <InstanceList title={t('menu.process.instance')} list={listInstances} />
+);
 
 export default InstancePage;

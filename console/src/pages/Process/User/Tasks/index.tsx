@@ -91,7 +91,11 @@ const InboxPage: React.FC = () => {
           onClick={() => {
             setInstanceId(r.instanceId);
             // opening an unread notice reads it
-            if (!r.readAt) readCC(r.id).then(() => refs.cc.current?.reload(), () => undefined);
+            if (!r.readAt)
+              readCC(r.id).then(
+                () => refs.cc.current?.reload(),
+                () => undefined,
+              );
           }}
         >
           {!r.readAt && <Badge status="processing" title={t('process.cc.unread')} />}

@@ -17,8 +17,7 @@ import {
   type ApplicationStatus,
   type MerchantApplication,
 } from '@/services/sys-admin';
-import type { InstanceView } from '@/services/process';
-import { request } from '@/utils/request';
+import { getInstance } from '@/services/process';
 import { formatDate } from '@/utils/intl';
 import { showFormError } from '../../shared/errors';
 import { pageParams } from '../../shared/logic';
@@ -63,9 +62,7 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
   const openTask = async (a: MerchantApplication) => {
     let task: number | undefined;
     try {
-      const inst = await request<InstanceView>(`/process/instance/${a.instanceId}`, {
-        skipErrorHandler: true,
-      });
+      const inst = await getInstance(a.instanceId, { skipErrorHandler: true });
       task = inst.tasks.find((x) => x.status === 'open')?.id;
     } catch {
       // no access to the instance: the inbox lists the task when it is the user's

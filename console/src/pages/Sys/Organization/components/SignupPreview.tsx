@@ -26,7 +26,8 @@ const SignupPreview: React.FC<TaskPreviewProps> = ({ variables }) => (
       {
         key: 'submitted',
         label: t('sys.signup.submittedAt'),
-        children: typeof variables.submittedAt === 'string' ? formatDate(variables.submittedAt) : '-',
+        children:
+          typeof variables.submittedAt === 'string' ? formatDate(variables.submittedAt) : '-',
       },
     ]}
   />
