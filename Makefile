@@ -3,11 +3,11 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin/venue
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X github.com/venueplatform/venue/internal/boot.Version=$(VERSION)
+LDFLAGS := -s -w -X github.com/venueplatform/venue/platform.Version=$(VERSION)
 # Packages whose tests need a database: they run on SQLite, and on MySQL when VENUE_TEST_MYSQL_DSN is set.
-DB_PKGS := ./api/... ./internal/... ./modules/...
+DB_PKGS := ./api/... ./internal/... ./modules/... ./platform/routefuzz/
 
-.PHONY: run build console console-deps go-deps test test-go test-mysql test-console test-e2e e2e-deps lint bench clean
+.PHONY: run build console console-deps go-deps test test-go test-fuzz test-mysql test-console test-e2e e2e-deps test-fonts lint bench clean api-types
 
 run: build
 	./$(BIN) seed --demo
@@ -30,20 +30,43 @@ console: console-deps
 	rm -rf internal/webui/dist && mkdir -p internal/webui/dist && touch internal/webui/dist/.keep
 	cp -r console/dist/. internal/webui/dist/
 
-test: test-go test-mysql test-console test-e2e
+# The console's API types: the OpenAPI snapshot from the Go route registry (no server,
+# no configured database), then api.gen.d.ts from it. Commit both; tests fail when they are stale.
+api-types:
+	$(GO) run ./cmd/venue openapi -o console/src/services/openapi.json
+	cd console && node scripts/gen-api-types.mjs
 
-test-go: go-deps
+test: test-go test-fuzz test-mysql test-console test-e2e
+
+test-go: go-deps console-deps test-fonts
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
+
+# Runs every Go fuzz target briefly (their seed corpora under testdata/fuzz run in test-go too).
+FUZZ_TIME ?= 10s
+test-fuzz: go-deps
+	@for file in $$(grep -rl --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^func Fuzz' .); do \
+		dir=$$(dirname $$file); \
+		for fn in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | cut -d' ' -f2); do \
+			echo "== $$fn ($$dir, $(FUZZ_TIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZ_TIME) $$dir || exit 1; \
+		done; \
+	done
 
 test-mysql: go-deps
 	@if [ -n "$$VENUE_TEST_MYSQL_DSN" ]; then \
 		echo "== Go tests on MySQL ($$VENUE_TEST_MYSQL_DSN)"; \
-		VENUE_TEST_DB=mysql $(GO) test -count=1 $(DB_PKGS); \
+		VENUE_TEST_DB=mysql $(GO) test -count=1 -timeout 30m $(DB_PKGS); \
 	else echo "== VENUE_TEST_MYSQL_DSN not set: MySQL tests skipped"; fi
 
 test-console: console-deps
 	cd console && npm test
+
+# The QR sheet's PDF tests print Chinese and Thai table names: they need these Debian fonts (skipped without).
+test-fonts:
+	@if [ ! -e /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && apt-get install -y -qq fonts-droid-fallback fonts-tlwg-loma-ttf >/dev/null; \
+	fi
 
 e2e-deps:
 	@command -v chromium >/dev/null || test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)

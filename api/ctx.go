@@ -92,6 +92,15 @@ func (c *Ctx) Bind(dst any) error {
 		}
 		return Invalid("body", "validation.bad_json", nil)
 	}
+	// One JSON value and nothing after it: `{"password":"x"} //` is refused,
+	// so what the operation log could not parse never reaches a handler.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &Error{Status: http.StatusRequestEntityTooLarge, Code: CodeTooLarge, Key: "error.body_too_large"}
+		}
+		return Invalid("body", "validation.bad_json", nil)
+	}
 	return nil
 }
 

@@ -25,6 +25,11 @@ type Options struct {
 	Uploads        http.Handler                    // files under /uploads/
 	Collectors     []prometheus.Collector
 	Version        string
+	// MetricsToken, when set, serves /metrics on this engine to callers
+	// sending it as a bearer token; unset, /metrics is not served here.
+	MetricsToken string
+	// OnMetrics, when set, receives the metrics handler (for a separate listener).
+	OnMetrics func(http.Handler)
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -45,7 +50,7 @@ func New(o Options) (*gin.Engine, error) {
 	}
 	m := newMetrics()
 	m.Register(o.Collectors...)
-	e.Use(requestID(), recovery(o.Logger), accessLog(o.Logger), m.middleware(), locale())
+	e.Use(requestID(), recovery(o.Logger), accessLog(o.Logger), m.middleware(), securityHeaders(parseCIDRs(o.TrustedProxies)), locale())
 
 	e.GET("/healthz", func(c *gin.Context) {
 		c.JSON(http.StatusOK, gin.H{"status": "ok", "version": o.Version})
@@ -63,7 +68,10 @@ func New(o Options) (*gin.Engine, error) {
 		}
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
 	})
-	e.GET("/metrics", m.handler())
+	e.GET("/metrics", metricsRoute(o.MetricsToken, m.handler()))
+	if o.OnMetrics != nil {
+		o.OnMetrics(promhttpHandler(m))
+	}
 
 	routes := o.Registry.Routes()
 	openapi := OpenAPI(routes, o.Version)
@@ -93,6 +101,9 @@ func New(o Options) (*gin.Engine, error) {
 	if o.Uploads != nil {
 		uploads := func(c *gin.Context) {
 			c.Header("X-Content-Type-Options", "nosniff")
+			if !InlineMedia(c.Request.URL.Path) {
+				c.Header("Content-Disposition", "attachment")
+			}
 			o.Uploads.ServeHTTP(c.Writer, c.Request)
 		}
 		e.GET("/uploads/*path", uploads)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
 	"time"
 
@@ -50,4 +51,8 @@ func (m *metrics) middleware() gin.HandlerFunc {
 func (m *metrics) handler() gin.HandlerFunc {
 	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 	return func(c *gin.Context) { h.ServeHTTP(c.Writer, c.Request) }
+}
+
+func promhttpHandler(m *metrics) http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }

@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/url"
 	"strings"
@@ -41,6 +43,10 @@ type OplogSink interface {
 
 const maxLoggedBody = 8 << 10
 
+// maxParsedBody is the most of a body the log reads to mask its secrets; a
+// larger body is logged by its size only.
+const maxParsedBody = 64 << 10
+
 // oplog records the route's calls when the sink says so.
 func oplog(sink OplogSink, rt Route) gin.HandlerFunc {
 	return func(c *gin.Context) {
@@ -71,6 +77,10 @@ func oplog(sink OplogSink, rt Route) gin.HandlerFunc {
 	}
 }
 
+// captureBody answers what the log keeps of the request body: JSON or a form
+// with its secrets masked, or a note. A body the log cannot parse (trailing
+// data, another format, too large) is never stored: it could hold a secret in
+// a shape the masking does not see.
 func captureBody(c *gin.Context) string {
 	ct := c.ContentType()
 	if strings.HasPrefix(ct, "multipart/") {
@@ -79,31 +89,57 @@ func captureBody(c *gin.Context) string {
 	if c.Request.Body == nil {
 		return ""
 	}
-	raw, err := io.ReadAll(io.LimitReader(c.Request.Body, maxLoggedBody+1))
+	raw, err := io.ReadAll(io.LimitReader(c.Request.Body, maxParsedBody+1))
 	rest := c.Request.Body
 	c.Request.Body = struct {
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(raw), rest), rest}
 	if err != nil {
+		return "(unreadable body)"
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
 		return ""
 	}
+	if len(raw) > maxParsedBody {
+		return fmt.Sprintf("(body of more than %d KB, not logged)", maxParsedBody>>10)
+	}
 	if strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
-		if vals, err := url.ParseQuery(string(raw)); err == nil {
-			for k := range vals {
-				if isSecret(k) {
-					vals.Set(k, "***")
-				}
-			}
-			return truncate(vals.Encode(), maxLoggedBody)
+		vals, err := url.ParseQuery(string(raw))
+		if err != nil {
+			return unparseable(raw)
 		}
+		for k := range vals {
+			if isSecret(k) {
+				vals.Set(k, "***")
+			}
+		}
+		return truncate(vals.Encode(), maxLoggedBody)
 	}
+	v, ok := decodeOne(raw)
+	if !ok {
+		return unparseable(raw)
+	}
+	masked, _ := json.Marshal(MaskSecrets(v))
+	return truncate(string(masked), maxLoggedBody)
+}
+
+// decodeOne decodes exactly one JSON value, as the binder does.
+func decodeOne(raw []byte) (any, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
 	var v any
-	if json.Unmarshal(raw, &v) == nil {
-		masked, _ := json.Marshal(MaskSecrets(v))
-		return truncate(string(masked), maxLoggedBody)
+	if err := dec.Decode(&v); err != nil {
+		return nil, false
 	}
-	return truncate(string(raw), maxLoggedBody)
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, false
+	}
+	return v, true
+}
+
+func unparseable(raw []byte) string {
+	return fmt.Sprintf("(unparseable body, %d bytes, not logged)", len(raw))
 }
 
 // MaskSecrets replaces the values of secret-looking keys in a decoded JSON value.
@@ -127,7 +163,7 @@ func MaskSecrets(v any) any {
 
 func isSecret(key string) bool {
 	k := strings.ToLower(key)
-	for _, s := range []string{"password", "secret", "token", "credential", "accesskey", "privatekey", "captcha"} {
+	for _, s := range []string{"password", "passwd", "pwd", "secret", "token", "credential", "accesskey", "apikey", "api_key", "privatekey", "private_key", "captcha"} {
 		if strings.Contains(k, s) {
 			return true
 		}

@@ -39,7 +39,7 @@ const (
 )
 
 // Actions are the operation keys a role can be granted per menu.
-var Actions = []string{"add", "delete", "edit", "query", "get", "enable", "disable", "import", "export"}
+var Actions = []string{"add", "delete", "edit", "query", "get", "enable", "disable", "import", "export", "unlock"}
 
 // Route declares one endpoint with the permission it needs. The registry of
 // routes is the single source for the permission check, the interface list
@@ -57,7 +57,8 @@ type Route struct {
 	Log     LogMode
 	MaxBody int64 // body limit; 0 = the configured default
 	Module  string
-	Raw     bool // handler writes its own response (files, 304s)
+	Raw     bool  // handler writes its own response (files, 304s)
+	Errors  []int // business codes the route answers beyond those its shape implies (OpenAPI), e.g. CodeUnavailable
 }
 
 // Operation is the route's operation code, e.g. "sys:user:add".

@@ -7,7 +7,11 @@ export default defineConfig({
   },
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
+    // Unit tests sit beside the module they test; tests/ keeps the cross-cutting ones
+    // (locale completeness).
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The locale test imports 16 x (shell + areas) files; a busy shared machine needs longer than 5 s.
+    testTimeout: 30_000,
   },
 });

@@ -20,4 +20,14 @@ done
 curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "venue serve did not become ready"; cat "$data/serve.log"; exit 1; }
 cd "$root/console"
 # The sign-up test reads its SMS code from the server's log (the log sender).
-VENUE_E2E_URL="http://127.0.0.1:$port" VENUE_E2E_ADMIN_PASSWORD='Admin@12345' VENUE_E2E_SERVE_LOG="$data/serve.log" npm run e2e || { echo "--- serve log"; tail -50 "$data/serve.log"; exit 1; }
+# On failure the server log's tail comes first and the failed tests last, so a CI log that keeps only its end
+# still names what failed.
+status=0
+VENUE_E2E_URL="http://127.0.0.1:$port" VENUE_E2E_BIN="$bin" VENUE_E2E_ADMIN_PASSWORD='Admin@12345' VENUE_E2E_SERVE_LOG="$data/serve.log" \
+  npm run e2e 2>&1 | tee "$data/e2e.out" || status=$?
+if [ "$status" != 0 ]; then
+  echo "--- serve log (last 40 lines)"; tail -40 "$data/serve.log"
+  echo "--- failed browser tests"; grep -A8 '^  ✗' "$data/e2e.out" || true
+  grep '^e2e:' "$data/e2e.out" || true
+  exit 1
+fi

@@ -10,9 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/venueplatform/venue/internal/boot"
 	"github.com/venueplatform/venue/internal/config"
-	"github.com/venueplatform/venue/modules"
+	"github.com/venueplatform/venue/platform"
 )
 
 func main() {
@@ -24,7 +23,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), workerCmd(), migrateCmd(), seedCmd(), versionCmd(), adminCmd())
+	root.AddCommand(serveCmd(), workerCmd(), temporalCmd(), exportCmd(), importCmd(), migrateCmd(), seedCmd(), versionCmd(), adminCmd(), printAgentCmd(), printerSimCmd(), openAPICmd())
 	if err := root.ExecuteContext(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, "venue:", err)
 		os.Exit(1)
@@ -33,19 +32,19 @@ func main() {
 
 // open loads the configuration and assembles the platform (database
 // migrated, modules built).
-func open(ctx context.Context) (*boot.Platform, error) {
+func open(ctx context.Context) (*platform.Platform, error) {
 	cfg, err := config.Load()
 	if err != nil {
 		return nil, err
 	}
-	return boot.Open(ctx, cfg, boot.Logger(cfg), modules.Domain)
+	return platform.Open(ctx, cfg, platform.Logger(cfg))
 }
 
 func versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
-		Run:   func(cmd *cobra.Command, _ []string) { fmt.Fprintln(cmd.OutOrStdout(), boot.Version) },
+		Run:   func(cmd *cobra.Command, _ []string) { fmt.Fprintln(cmd.OutOrStdout(), platform.Version) },
 	}
 }
 

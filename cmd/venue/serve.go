@@ -2,15 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"time"
 
 	"github.com/spf13/cobra"
 	"go.temporal.io/sdk/client"
 
-	"github.com/venueplatform/venue/internal/boot"
 	"github.com/venueplatform/venue/internal/temporalx"
+	"github.com/venueplatform/venue/platform"
 	"github.com/venueplatform/venue/workflows/devserver"
 )
 
@@ -45,7 +48,8 @@ func serveCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return boot.ListenAndServe(ctx, p.Config.HTTPAddr, h, p.Log)
+			serveOps(ctx, p)
+			return platform.ListenAndServe(ctx, p.Config.HTTPAddr, h, p.Log)
 		},
 	}
 }
@@ -74,6 +78,11 @@ func workerCmd() *cobra.Command {
 			if err := w.Start(); err != nil {
 				return err
 			}
+			// The worker has no API; its probes and metrics are on VENUE_METRICS_ADDR.
+			if _, err := p.Handler(); err != nil {
+				return err
+			}
+			serveOps(ctx, p)
 			<-ctx.Done()
 			w.Stop()
 			return nil
@@ -81,10 +90,45 @@ func workerCmd() *cobra.Command {
 	}
 }
 
+// serveOps serves /metrics, /healthz and /readyz on VENUE_METRICS_ADDR, when
+// set: the port Prometheus and the orchestrator's probes use (for `venue
+// worker`, which has no API address, the only one).
+func serveOps(ctx context.Context, p *platform.Platform) {
+	addr := p.Config.MetricsAddr
+	if addr == "" {
+		return
+	}
+	mux := http.NewServeMux()
+	if h := p.MetricsHandler(); h != nil {
+		mux.Handle("/metrics", h)
+	}
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"status":"ok","version":%q}`, platform.Version)
+	})
+	mux.HandleFunc("/readyz", func(w http.ResponseWriter, r *http.Request) {
+		rctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+		defer cancel()
+		w.Header().Set("Content-Type", "application/json")
+		if err := p.Ready(rctx); err != nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			b, _ := json.Marshal(map[string]string{"status": "unavailable", "error": err.Error()})
+			_, _ = w.Write(b)
+			return
+		}
+		_, _ = w.Write([]byte(`{"status":"ok"}`))
+	})
+	go func() {
+		if err := platform.ListenAndServe(ctx, addr, mux, p.Log); err != nil {
+			p.Log.Error("metrics listener", "addr", addr, "error", err)
+		}
+	}()
+}
+
 // connectTemporal dials the configured cluster; without one, serve starts
 // the embedded server under the data dir, and worker joins the one a
 // running serve started there.
-func connectTemporal(ctx context.Context, p *boot.Platform, embed bool) (client.Client, error) {
+func connectTemporal(ctx context.Context, p *platform.Platform, embed bool) (client.Client, error) {
 	addr := p.Config.TemporalAddress
 	if addr == "" && embed {
 		opts := devserver.Options{DataDir: p.Config.DataDir, Namespace: p.Config.TemporalNamespace, Logger: p.Log}

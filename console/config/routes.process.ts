@@ -9,14 +9,17 @@ const routes: Record<string, unknown>[] = [
   },
   { path: '/process/instance', name: 'menu.process.instance', component: './Process/Instance' },
   { path: '/process/task', name: 'menu.process.task', component: './Process/Task' },
-  // everyone's inbox and related processes: static (always reachable) and hidden from the menu
+  // everyone's inbox: static (always reachable), in every user's side menu right after the
+  // workbench, with the live count of open tasks (layouts/BasicLayout.tsx)
   {
     path: '/process/user/tasks',
     name: 'menu.process.user.tasks',
+    icon: 'InboxOutlined',
     static: true,
-    hideInMenu: true,
+    sort: 99999,
     component: './Process/User/Tasks',
   },
+  // related processes: static and hidden from the menu
   {
     path: '/process/user/processInstances',
     name: 'menu.process.user.processInstances',

@@ -11,8 +11,12 @@
  * - `name` is the locale key of the title (menu, tab and document title).
  */
 import advertRoutes from './routes.advert';
+import codegenRoutes from './routes.codegen';
+import configureRoutes from './routes.configure';
 import cuisineRoutes from './routes.cuisine';
 import processRoutes from './routes.process';
+import reportRoutes from './routes.report';
+import shopRoutes from './routes.shop';
 import sysRoutes from './routes.sys';
 
 export default [
@@ -34,6 +38,8 @@ export default [
         name: 'menu.workbench',
         icon: 'DashboardOutlined',
         static: true,
+        // first in the side menu (menus sort by `sort`, descending)
+        sort: 100000,
         component: './User/Workbench',
       },
       {
@@ -62,6 +68,10 @@ export default [
       ...processRoutes,
       ...cuisineRoutes,
       ...advertRoutes,
+      ...codegenRoutes,
+      ...shopRoutes,
+      ...configureRoutes,
+      ...reportRoutes,
     ],
   },
   { path: '*', component: './Exception/NotFoundRedirect' },

@@ -13,16 +13,26 @@ import { makePng } from './cuisine.mjs';
 const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
 const REVIEWER = { user: 'demo_reviewer', password: 'Demo@12345' };
 
-const toast = (page, text) => page.locator('.ant-message').getByText(text, { exact: false }).first();
-const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+const toast = (page, text) =>
+  page.locator('.ant-message').getByText(text, { exact: false }).first();
+const visibleDropdown = (page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 /** Picks an option of an antd Select by typing and clicking it. */
 async function choose(page, select, text) {
   await select.click();
   await select.locator('input').first().fill(text);
-  await visibleDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+  await visibleDropdown(page)
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
   // close a multiple select's list by clicking beside it (Escape would close the drawer too)
-  await page.locator('.ant-drawer-title, .ant-modal-title').filter({ visible: true }).first().click();
+  await page
+    .locator('.ant-drawer-title, .ant-modal-title')
+    .filter({ visible: true })
+    .first()
+    .click();
 }
 
 const ymd = (d) => d.toISOString().slice(0, 10);
@@ -61,14 +71,15 @@ async function openNewAd(page, baseUrl) {
   await page.goto(`${baseUrl}/advert/release`);
   await page.getByTestId('advert-tab-merchant').click();
   await page.getByTestId('advert-add-merchant').click();
-  const drawer = page.locator('.ant-drawer-content').filter({ has: page.getByTestId('advert-title') });
+  const drawer = page
+    .locator('.ant-drawer-content')
+    .filter({ has: page.getByTestId('advert-title') });
   await drawer.getByTestId('advert-title').waitFor();
   return drawer;
 }
 
-export default function register({ test, newPage, loginToWorkbench, baseUrl, shots, MOCK }) {
+export default function register({ test, newPage, loginToWorkbench, baseUrl, shots }) {
   test('advert: a merchant publishes an image ad, a reviewer approves it in the inbox, the tablet playlist returns it', async () => {
-    if (MOCK) return; // needs the real server (uploads, the review process, playlists)
     const stamp = Date.now().toString(36).slice(-6);
     const title = `E2E brunch ${stamp}`;
     const number = `E2E${stamp}`.toUpperCase();
@@ -83,7 +94,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       // ---- a tablet of the venue: its key is shown once, with the playlist address
       await page.goto(`${baseUrl}/advert/tablet`);
       await page.getByTestId('tablet-add').click();
-      const tabletModal = page.locator('.ant-modal').filter({ has: page.getByTestId('tablet-number') });
+      const tabletModal = page
+        .locator('.ant-modal')
+        .filter({ has: page.getByTestId('tablet-number') });
       const venueSelect = tabletModal.getByTestId('tablet-venue');
       if (!(await venueSelect.locator('.ant-select-selection-item').count())) {
         await choose(page, venueSelect, 'Demo Bistro Riverside');
@@ -94,27 +107,47 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await page.getByTestId('tablet-key').waitFor();
       const key = (await page.getByTestId('tablet-key-value').innerText()).trim();
       assert.match(key, /^[A-Za-z0-9_-]{40,}$/, 'the key is a long random secret');
-      assert.ok((await page.getByTestId('tablet-playlist-url').innerText()).includes(`/api/public/tablet/${key}/playlist`));
+      assert.ok(
+        (await page.getByTestId('tablet-playlist-url').innerText()).includes(
+          `/api/public/tablet/${key}/playlist`,
+        ),
+      );
       await page.getByTestId('tablet-key-ok').click();
       await page.getByTestId(`tablet-row-${number}`).waitFor();
-      assert.equal((await playlist(baseUrl, key)).ads.some((a) => a.title === title), false);
+      assert.equal(
+        (await playlist(baseUrl, key)).ads.some((a) => a.title === title),
+        false,
+      );
 
       // ---- a merchant ad: one uploaded PNG, 8 s, a week from today, all tablets of the venue
       const drawer = await openNewAd(page, baseUrl);
       await drawer.getByTestId('advert-title').fill(title);
-      await drawer.locator('input[type="file"]').setInputFiles({ name: 'brunch.png', mimeType: 'image/png', buffer: makePng(160) });
+      await drawer
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'brunch.png', mimeType: 'image/png', buffer: makePng(160) });
       await drawer.getByTestId('advert-duration-0').waitFor();
       await drawer.getByTestId('advert-duration-0').fill('8');
       await drawer.getByTestId('advert-total').getByText('total 8 s').waitFor();
       const today = new Date();
-      await fillRange(page, drawer.locator('.ant-picker-range').first(), ymd(today), ymd(new Date(today.getTime() + 7 * 86400e3)));
+      await fillRange(
+        page,
+        drawer.locator('.ant-picker-range').first(),
+        ymd(today),
+        ymd(new Date(today.getTime() + 7 * 86400e3)),
+      );
       await choose(page, drawer.getByTestId('advert-target-venues'), 'Demo Bistro Riverside');
-      await drawer.getByTestId('advert-reached').getByText(/Plays on [1-9]\d* tablets/).waitFor();
+      await drawer
+        .getByTestId('advert-reached')
+        .getByText(/Plays on [1-9]\d* tablets/)
+        .waitFor();
       await drawer.getByText('Web page (URL)', { exact: true }).click();
       await drawer.getByTestId('advert-link-url').fill('https://example.com/brunch');
       await drawer.getByTestId('advert-save-publish').click();
       await toast(page, 'Publish Succeed').waitFor();
-      const row = page.locator('.ant-table-row').filter({ has: page.getByTestId(/^advert-row-AD/) }).filter({ hasText: title });
+      const row = page
+        .locator('.ant-table-row')
+        .filter({ has: page.getByTestId(/^advert-row-AD/) })
+        .filter({ hasText: title });
       await row.waitFor();
       await row.getByText(/Pending review|Submitting/).waitFor();
 
@@ -176,7 +209,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await page.getByTestId('advert-takedown-reason').fill('Brunch menu changed');
       await page.getByTestId('advert-takedown-ok').click();
       await toast(page, 'Modify Succeed').waitFor();
-      await page.locator('.ant-drawer-title [data-testid="advert-status"][data-status="ended"]').waitFor();
+      await page
+        .locator('.ant-drawer-title [data-testid="advert-status"][data-status="ended"]')
+        .waitFor();
       await detail.getByText('Taken down by force').waitFor();
       await detail.getByTestId('advert-timeline').getByText('Brunch menu changed').waitFor();
       let dropped = false;
@@ -186,8 +221,12 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       }
       assert.ok(dropped, 'a taken-down ad leaves the playlist');
     } catch (error) {
-      await page.screenshot({ path: path.join(shots, 'advert-failure.png') }).catch(() => undefined);
-      await reviewer.page.screenshot({ path: path.join(shots, 'advert-failure-reviewer.png') }).catch(() => undefined);
+      await page
+        .screenshot({ path: path.join(shots, 'advert-failure.png') })
+        .catch(() => undefined);
+      await reviewer.page
+        .screenshot({ path: path.join(shots, 'advert-failure-reviewer.png') })
+        .catch(() => undefined);
       throw error;
     } finally {
       await merchant.context.close();
@@ -196,7 +235,6 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
   });
 
   test('advert: a tenth image and a link that is not http(s) are refused with the spec messages', async () => {
-    if (MOCK) return;
     const { context, page } = await newPage();
     page.setDefaultTimeout(20_000);
     try {
@@ -212,14 +250,21 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await toast(page, 'At most 9 images can be uploaded').waitFor();
       await drawer.getByTestId('advert-duration-8').waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
-      assert.equal(await drawer.locator('[data-testid^="advert-duration-"]').count(), 9, 'nine images are kept');
+      assert.equal(
+        await drawer.locator('[data-testid^="advert-duration-"]').count(),
+        9,
+        'nine images are kept',
+      );
       await drawer.getByTestId('advert-total').getByText('9 of 9 · total 1 min 30 s').waitFor();
 
       // a link that does not start with http or https
       await drawer.getByText('Web page (URL)', { exact: true }).click();
       await drawer.getByTestId('advert-link-url').fill('ftp://example.com/menu');
       await drawer.getByTestId('advert-save').click();
-      await drawer.locator('.ant-form-item-explain-error').getByText('The link must start with http or https').waitFor();
+      await drawer
+        .locator('.ant-form-item-explain-error')
+        .getByText('The link must start with http or https')
+        .waitFor();
       await page.screenshot({ path: path.join(shots, 'advert-rules.png') });
 
       // the server refuses the same with the same words
@@ -227,7 +272,11 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       const body = new FormData();
       body.append('file', new Blob([makePng(40)], { type: 'image/png' }), 'x.png');
       const up = await (
-        await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, { method: 'POST', headers: { Authorization: token }, body })
+        await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
+          method: 'POST',
+          headers: { Authorization: token },
+          body,
+        })
       ).json();
       assert.equal(up.code, 10000, `upload: ${up.msg}`);
       const ad = {
@@ -243,7 +292,11 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       };
       const res = await fetch(`${baseUrl}/api/merchant/advert`, {
         method: 'POST',
-        headers: { Authorization: token, 'Content-Type': 'application/json', currentLocale: 'en_US' },
+        headers: {
+          Authorization: token,
+          'Content-Type': 'application/json',
+          currentLocale: 'en_US',
+        },
         body: JSON.stringify(ad),
       });
       const refused = await res.json();
@@ -251,7 +304,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       assert.equal(refused.fields.materials, 'At most 9 images can be uploaded');
       assert.match(refused.fields.linkValue, /must start with http or https/);
     } catch (error) {
-      await page.screenshot({ path: path.join(shots, 'advert-rules-failure.png') }).catch(() => undefined);
+      await page
+        .screenshot({ path: path.join(shots, 'advert-rules-failure.png') })
+        .catch(() => undefined);
       throw error;
     } finally {
       await context.close();

@@ -101,20 +101,24 @@ async function publicDish(baseUrl, key, number) {
 
 // ------------------------------------------------------------------ UI helpers
 
-const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+const visibleDropdown = (page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 /** Picks an option of an antd Select; a searchable one is typed into (its list is virtual). */
 async function choose(page, trigger, optionText, search = false) {
   await trigger.click();
   if (search) await trigger.locator('input').fill(optionText);
-  await visibleDropdown(page).locator('.ant-select-item-option').getByText(optionText, { exact: true }).last().click();
+  await visibleDropdown(page)
+    .locator('.ant-select-item-option')
+    .getByText(optionText, { exact: true })
+    .last()
+    .click();
 }
 
 const messageText = (page, text) => page.locator('.ant-message').getByText(text, { exact: false });
 
-export default function register({ test, newPage, loginToWorkbench, baseUrl, shots, MOCK }) {
+export default function register({ test, newPage, loginToWorkbench, baseUrl, shots }) {
   test('cuisine: category, dish with specifications and image, promotion, public menu, sold out', async () => {
-    if (MOCK) return; // needs the real server (public menu, uploads)
     const stamp = Date.now().toString(36).slice(-6);
     const category = `E2E category ${stamp}`;
     const dishName = `E2E noodles ${stamp}`;
@@ -123,7 +127,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     try {
       await scenario(page, { stamp, category, dishName, number });
     } catch (error) {
-      await page.screenshot({ path: path.join(shots, 'cuisine-failure.png') }).catch(() => undefined);
+      await page
+        .screenshot({ path: path.join(shots, 'cuisine-failure.png') })
+        .catch(() => undefined);
       throw error;
     } finally {
       await context.close();
@@ -131,7 +137,6 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
   });
 
   test('cuisine: drag order, delete moving dishes, bulk shelf, value sold out, import errors', async () => {
-    if (MOCK) return;
     const stamp = Date.now().toString(36).slice(-6);
     const token = await apiLogin(baseUrl);
     const api = async (method, url, data) => {
@@ -144,8 +149,14 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
       return body.result;
     };
-    const first = await api('POST', '/merchant/cuisine/category', { name: `E2E move ${stamp} A`, sort: 900 });
-    const second = await api('POST', '/merchant/cuisine/category', { name: `E2E move ${stamp} B`, sort: 901 });
+    const first = await api('POST', '/merchant/cuisine/category', {
+      name: `E2E move ${stamp} A`,
+      sort: 900,
+    });
+    const second = await api('POST', '/merchant/cuisine/category', {
+      name: `E2E move ${stamp} B`,
+      sort: 901,
+    });
     const number = `MV${stamp}`.toUpperCase();
     const dish = await api('POST', '/merchant/cuisine/dish', {
       name: `E2E tea ${stamp}`,
@@ -168,9 +179,15 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       const filter = page.locator('.ant-pro-query-filter');
       await filter.getByLabel('Category name').fill(`E2E move ${stamp}`);
       await filter.getByRole('button', { name: 'Query' }).click();
-      const rowA = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} A`) });
-      const rowB = page.locator('tr', { has: page.getByTestId(`category-row-E2E move ${stamp} B`) });
-      const handle = rowB.locator('.anticon-holder, [aria-roledescription="sortable"], .ant-pro-table-drag-icon').first();
+      const rowA = page.locator('tr', {
+        has: page.getByTestId(`category-row-E2E move ${stamp} A`),
+      });
+      const rowB = page.locator('tr', {
+        has: page.getByTestId(`category-row-E2E move ${stamp} B`),
+      });
+      const handle = rowB
+        .locator('.anticon-holder, [aria-roledescription="sortable"], .ant-pro-table-drag-icon')
+        .first();
       // The query re-renders the table: take the boxes once both rows stand still in view.
       const box = async (locator) => {
         for (let i = 0; i < 40; i += 1) {
@@ -200,7 +217,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
       // A still holds a dish: deleting it asks where the dish goes
       await page.getByTestId(`category-delete-E2E move ${stamp} A`).click();
-      const move = page.locator('.ant-modal').filter({ hasText: `Delete the category E2E move ${stamp} A` });
+      const move = page
+        .locator('.ant-modal')
+        .filter({ hasText: `Delete the category E2E move ${stamp} A` });
       await move.getByText('still holds 1 dishes').waitFor();
       await choose(page, move.getByTestId('category-move-to'), `E2E move ${stamp} B`, true);
       await move.getByTestId('category-move-ok').click();
@@ -218,12 +237,18 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await page.locator('.ant-modal-confirm-title').getByText('Take off the menu?').waitFor();
       await page.getByTestId('confirm-ok').click();
       await messageText(page, 'Modify Succeed').first().waitFor();
-      assert.equal(await publicDish(baseUrl, key, number), undefined, 'a removed dish leaves the public menu');
+      assert.equal(
+        await publicDish(baseUrl, key, number),
+        undefined,
+        'a removed dish leaves the public menu',
+      );
       await row.locator('.ant-checkbox-input').check();
       await page.getByRole('button', { name: 'Put on sale' }).click();
       await page.getByTestId('confirm-ok').click();
       await page.waitForFunction(
-        (n) => document.querySelector(`[data-testid="shelf-${n}"]`)?.getAttribute('aria-checked') === 'true',
+        (n) =>
+          document.querySelector(`[data-testid="shelf-${n}"]`)?.getAttribute('aria-checked') ===
+          'true',
         number,
       );
       assert.ok(await publicDish(baseUrl, key, number), 'back on the public menu');
@@ -234,7 +259,10 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       await iced.locator('.ant-switch').click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
       await page.waitForFunction(
-        () => document.querySelector('[data-testid="option-Iced"] .ant-switch')?.getAttribute('aria-checked') === 'true',
+        () =>
+          document
+            .querySelector('[data-testid="option-Iced"] .ant-switch')
+            ?.getAttribute('aria-checked') === 'true',
       );
       const onMenu = await publicDish(baseUrl, key, number);
       assert.deepEqual(
@@ -252,7 +280,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       assert.equal(template.status, 200);
       const xlsx = Buffer.from(await template.arrayBuffer());
       await page.getByTestId('dish-import').click();
-      const importModal = page.locator('.ant-modal').filter({ hasText: 'Import dishes from Excel' });
+      const importModal = page
+        .locator('.ant-modal')
+        .filter({ hasText: 'Import dishes from Excel' });
       await importModal.locator('input[type=file]').setInputFiles({
         name: 'dishes.xlsx',
         mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -263,7 +293,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       assert.match(await errorRow.innerText(), /^2\b/);
       await page.screenshot({ path: path.join(shots, 'cuisine-import.png') });
     } catch (error) {
-      await page.screenshot({ path: path.join(shots, 'cuisine-failure-2.png') }).catch(() => undefined);
+      await page
+        .screenshot({ path: path.join(shots, 'cuisine-failure-2.png') })
+        .catch(() => undefined);
       throw error;
     } finally {
       await context.close();
@@ -303,9 +335,17 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
     // images: the type is checked before anything is sent, then a real PNG is cropped and uploaded
     const fileInput = drawer.locator('input[type=file]');
-    await fileInput.setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await fileInput.setInputFiles({
+      name: 'menu.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
     await messageText(page, 'only jpg, jpeg, png, gif files can be uploaded').waitFor();
-    await fileInput.setInputFiles({ name: 'noodles.png', mimeType: 'image/png', buffer: makePng(96) });
+    await fileInput.setInputFiles({
+      name: 'noodles.png',
+      mimeType: 'image/png',
+      buffer: makePng(96),
+    });
     const crop = page.locator('.ant-modal').filter({ hasText: 'Crop the picture' });
     await crop.waitFor();
     await crop.getByRole('button', { name: 'OK' }).click();
@@ -332,10 +372,14 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await drawer.getByText("specification attribute sorting can't be repeated").waitFor();
     await drawer.getByText("property content can't be repeated: hot").waitFor();
     await drawer.getByTestId('spec-sort-1').fill('2');
-    await drawer.getByTestId('spec-group-1').getByRole('button', { name: 'Remove this value' }).nth(2).click();
+    await drawer
+      .getByTestId('spec-group-1')
+      .getByRole('button', { name: 'Remove this value' })
+      .nth(2)
+      .click();
     await page.screenshot({ path: path.join(shots, 'cuisine-dish-form.png') });
     await drawer.getByTestId('dish-save').click();
-    await messageText(page, 'Modify Succeed').first().waitFor();
+    await messageText(page, 'Created').first().waitFor();
     const filter = page.locator('.ant-pro-query-filter');
     await filter.getByLabel('Dish number').fill(number);
     await filter.getByRole('button', { name: 'Query' }).click();
@@ -344,7 +388,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     // the server kept what the form sent: integer minor units, two groups, the uploaded picture
     const token = await apiLogin(baseUrl);
     const list = await (
-      await fetch(`${baseUrl}/api/merchant/cuisine/dish?number=${number}`, { headers: { Authorization: token } })
+      await fetch(`${baseUrl}/api/merchant/cuisine/dish?number=${number}`, {
+        headers: { Authorization: token },
+      })
     ).json();
     assert.equal(list.result.total, 1);
     const saved = list.result.records[0];
@@ -352,13 +398,27 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     assert.equal(saved.images.length, 1);
     assert.match(saved.images[0], /^\/uploads\/.+\.png$/);
     const detail = await (
-      await fetch(`${baseUrl}/api/merchant/cuisine/dish/${saved.id}`, { headers: { Authorization: token } })
+      await fetch(`${baseUrl}/api/merchant/cuisine/dish/${saved.id}`, {
+        headers: { Authorization: token },
+      })
     ).json();
     assert.deepEqual(
       detail.result.specs.map((s) => [s.name, s.options.map((o) => [o.value, o.priceDelta])]),
       [
-        ['Size', [['Small', 0], ['Large', 500]]],
-        ['Spice', [['Mild', 0], ['Hot', 0]]],
+        [
+          'Size',
+          [
+            ['Small', 0],
+            ['Large', 500],
+          ],
+        ],
+        [
+          'Spice',
+          [
+            ['Mild', 0],
+            ['Hot', 0],
+          ],
+        ],
       ],
     );
 
@@ -375,7 +435,10 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     const promo = page.locator('.ant-drawer-content').filter({ hasText: 'New promotion' });
     await promo.getByTestId('promotion-name').fill(`E2E promotion ${stamp}`);
     await promo.getByTestId('promotion-save').click();
-    await promo.getByTestId('promotion-alert').getByText('select at least one item to save').waitFor();
+    await promo
+      .getByTestId('promotion-alert')
+      .getByText('select at least one item to save')
+      .waitFor();
 
     await promo.getByTestId('promotion-pick').click();
     const picker = page.locator('.ant-modal').filter({ hasText: 'Select dishes' });
@@ -422,7 +485,10 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await overlap.getByText(dishName, { exact: false }).waitFor();
     assert.match(await overlap.innerText(), new RegExp(`E2E promotion ${stamp}`));
     await second.getByTestId('promo-row-error-0').waitFor();
+    // unsaved input is not lost silently: Esc asks first, and only "Discard" closes the drawer
     await page.keyboard.press('Escape');
+    await page.getByTestId('discard-ok').click();
+    await second.waitFor({ state: 'hidden' });
 
     // --- the public menu: the dish with its promotion price, its specifications and picture
     const key = await venueKey(baseUrl, token);
@@ -449,7 +515,9 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await confirm.getByTestId('soldout-ok').click();
     await messageText(page, 'Modify Succeed').first().waitFor();
     await page.waitForFunction(
-      (n) => document.querySelector(`[data-testid="soldout-${n}"]`)?.getAttribute('aria-checked') === 'true',
+      (n) =>
+        document.querySelector(`[data-testid="soldout-${n}"]`)?.getAttribute('aria-checked') ===
+        'true',
       number,
     );
     await page.screenshot({ path: path.join(shots, 'cuisine-dishes.png') });

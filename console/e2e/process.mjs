@@ -47,11 +47,8 @@ export default function registerProcessTests({
   baseUrl,
   ADMIN,
   WAITER,
-  MOCK,
   shots,
 }) {
-  if (MOCK) return; // the mock API has no process engine
-
   const stamp = Date.now().toString(36);
   const formKey = `e2e_expense_${stamp}`;
   const modelKey = `e2e_expense_${stamp}`;
@@ -323,5 +320,104 @@ export default function registerProcessTests({
     await page.getByText('approved by demo_manager').first().waitFor();
     await page.getByText('approved by demo_admin').first().waitFor();
     await admin.context.close();
+  });
+
+  /** Calls the API as a user (token from /sys/loginjwt). */
+  async function apiAs(user, password) {
+    const res = await fetch(`${baseUrl}/api/sys/loginjwt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: user, password }),
+    });
+    const { code, result } = await res.json();
+    assert.equal(code, 10000, `login ${user}`);
+    return async (method, url, data) => {
+      const r = await fetch(`${baseUrl}/api${url}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: result.token },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      const env = await r.json();
+      assert.equal(env.code, 10000, `${method} ${url}: ${env.msg}`);
+      return env.result;
+    };
+  }
+
+  test("process: a module's own process offers no start; a refused start shows the server message", async () => {
+    // The sign-up review is the onboarding module's: tagged, and no Start link.
+    const { context, page } = await newPage();
+    await loginToWorkbench(page, ADMIN.user, ADMIN.password);
+    await page.goto(`${baseUrl}/process/definition?key=merchant_signup`);
+    await page.getByTestId('definition-system-merchant_signup-1').waitFor();
+    assert.equal(await page.getByTestId('definition-start-merchant_signup-1').count(), 0);
+    await context.close();
+
+    // A designer's start form with a field the engine writes itself (outcome):
+    // the browser sends it, the server refuses it, and the dialog says why.
+    const admin = await apiAs(ADMIN.user, ADMIN.password);
+    const key = `e2e_reserved_${stamp}`;
+    await admin('POST', '/process/form', {
+      key,
+      name: `Reserved ${stamp}`,
+      schema: {
+        type: 'object',
+        properties: {
+          outcome: {
+            type: 'string',
+            title: 'Outcome',
+            'x-decorator': 'FormItem',
+            'x-component': 'Input',
+          },
+        },
+      },
+    });
+    const saved = await admin('POST', '/process/model', {
+      name: `Reserved ${stamp}`,
+      key,
+      bpmnXml: MODEL_XML(key)
+        .replace(
+          '<bpmn:startEvent id="start" name="Requested" />',
+          `<bpmn:startEvent id="start" name="Requested" venue:formKey="${key}" />`,
+        )
+        .replace(
+          '<bpmn:userTask id="manager" name="Manager approval" />',
+          '<bpmn:userTask id="manager" name="Manager approval" venue:assignee="demo_admin" />',
+        )
+        .replace(
+          '<bpmn:userTask id="finance" name="Finance approval" />',
+          '<bpmn:userTask id="finance" name="Finance approval" venue:assignee="demo_admin" />',
+        )
+        .replace(
+          'name="big" sourceRef="gw" targetRef="finance" />',
+          'name="big" sourceRef="gw" targetRef="finance"><bpmn:conditionExpression>${outcome == \'big\'}</bpmn:conditionExpression></bpmn:sequenceFlow>',
+        )
+        .replace(
+          'id="Defs_e2e"',
+          'id="Defs_e2e" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0"',
+        )
+        .replace(
+          '<bpmn:exclusiveGateway id="gw" name="Amount?" />',
+          '<bpmn:exclusiveGateway id="gw" name="Amount?" default="f_small" />',
+        ),
+    });
+    assert.deepEqual(saved.issues, []);
+    await admin('POST', `/process/model/${saved.id}/deploy`);
+
+    const waiter = await newPage();
+    await loginToWorkbench(waiter.page, WAITER.user, await waiterPassword());
+    await waiter.page.goto(`${baseUrl}/process/user/tasks`);
+    await waiter.page.getByTestId('inbox-start').click();
+    await choose(waiter.page, waiter.page.getByTestId('start-choose'), `Reserved ${stamp}`);
+    const modal = waiter.page
+      .locator('.ant-modal')
+      .filter({ has: waiter.page.getByTestId('start-submit') });
+    await formItem(modal, 'Outcome').locator('input').fill('big');
+    await waiter.page.getByTestId('start-submit').click();
+    await modal
+      .locator('.ant-alert-error')
+      .getByText('is set by the process itself', { exact: false })
+      .waitFor();
+    await waiter.page.screenshot({ path: path.join(shots, 'process-start-refused.png') });
+    await waiter.context.close();
   });
 }

@@ -4,10 +4,12 @@
  * driven by playwright-core.
  *
  *   VENUE_E2E_URL=http://127.0.0.1:18080 VENUE_E2E_ADMIN_PASSWORD=... npm run e2e
- *   npm run e2e -- --mock     (serves console/dist with the mock API of e2e/mock-api.mjs)
  *
- * Prints the gzipped size of all JS the login page loads and the time from submitting
- * the login form to a rendered workbench.
+ * Always against a real `venue serve` (scripts/e2e.sh starts one): there is no second,
+ * hand-written API to drift from the real one.
+ *
+ * Prints the gzipped size of all JS a logged-out visitor loads (login page, `/`, a deep
+ * link) and the time from submitting the login form to a rendered workbench.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -16,28 +18,21 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { sysTests } from './sys.mjs'; // issue 4: system administration pages
+import { cspTests } from './csp.mjs'; // issue 11: the Content-Security-Policy
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MOCK = process.argv.includes('--mock');
 const ONLY = process.env.E2E_ONLY;
 const ADMIN = { user: 'admin', password: process.env.VENUE_E2E_ADMIN_PASSWORD || 'Admin@12345' };
 const WAITER = {
   user: process.env.VENUE_E2E_PASSWORD_USER || 'demo_waiter',
   passwords: ['Demo@12345', 'Demo@12345x'],
 };
-const LOGIN_JS_BUDGET = 450 * 1024;
+const LOGGED_OUT_JS_BUDGET = 300 * 1024;
 const shots = path.join(here, 'screenshots');
 
 let baseUrl = process.env.VENUE_E2E_URL;
-let stopServer = async () => {};
-if (MOCK) {
-  const { startServer } = await import('./serve.mjs');
-  const { server, url } = await startServer({ mock: true });
-  baseUrl = url;
-  stopServer = () => new Promise((r) => server.close(r));
-}
 if (!baseUrl) {
-  console.error('VENUE_E2E_URL is not set (or pass --mock).');
+  console.error('VENUE_E2E_URL is not set (scripts/e2e.sh starts a server and sets it).');
   process.exit(2);
 }
 baseUrl = baseUrl.replace(/\/$/, '');
@@ -57,7 +52,7 @@ const browser = await chromium.launch({
   ],
 });
 
-const metrics = {};
+const metrics = { loggedOutJs: [] };
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -103,7 +98,9 @@ async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.passwo
     }).observe(document.body, { childList: true, subtree: true });
   });
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('greeting').waitFor();
+  // The first login after a cold start loads the layout's chunks; a busy machine has taken
+  // over 15 s for that. The time is measured and reported, not bounded here.
+  await page.getByTestId('greeting').waitFor({ timeout: 45_000 });
   const marks = await page.evaluate(() => window.__venueMarks);
   return Math.round(marks.rendered - marks.submit);
 }
@@ -111,14 +108,30 @@ async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.passwo
 const tabTitles = (page) => page.locator('.venue-multitab .venue-tab-label').allInnerTexts();
 
 async function tabCommand(page, tab, command) {
-  // The menu of the previous command may still be fading out: let it close first, so that
-  // the click lands on the menu this right-click opens.
+  // The menu of the previous command may still be fading out, and on a busy machine the new
+  // one may still be moving in: wait for the old one to go, click in the menu that is not
+  // leaving, and open the menu again when the click found nothing stable to land on.
   const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  for (let i = 0; i < 40 && (await open.count()) > 0; i += 1) await page.waitForTimeout(50);
-  await page
-    .locator(`.venue-multitab .venue-tab-label[data-tab="${tab}"]`)
-    .click({ button: 'right' });
-  await open.getByText(command, { exact: true }).filter({ visible: true }).last().click();
+  const entering = page.locator(
+    '.ant-dropdown:not(.ant-dropdown-hidden):not(.ant-slide-up-leave):not(.ant-slide-down-leave)',
+  );
+  for (let attempt = 0; ; attempt += 1) {
+    for (let i = 0; i < 100 && (await open.count()) > 0; i += 1) await page.waitForTimeout(50);
+    await page
+      .locator(`.venue-multitab .venue-tab-label[data-tab="${tab}"]`)
+      .click({ button: 'right' });
+    try {
+      await entering
+        .getByText(command, { exact: true })
+        .filter({ visible: true })
+        .last()
+        .click({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 const menuEntry = (page, text) =>
@@ -152,40 +165,57 @@ async function serverMessage(body) {
 
 // ---------------------------------------------------------------------------------
 
-test('login page loads at most 450 KB of gzipped JS, without bpmn-js or Formily', async () => {
-  const { context, page } = await newPage();
-  const scripts = new Map();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    try {
-      scripts.set(response.url(), await response.body());
-    } catch {
-      /* navigation raced the body; ignored */
+/**
+ * Every way a logged-out visitor arrives (the login page, `/`, a bookmark of a menu page)
+ * downloads only what the login page needs: the session check sends them to login before
+ * any layout or page chunk is requested.
+ */
+const LOGGED_OUT_ENTRIES = [
+  { path: '/user/login', lands: /\/user\/login$/ },
+  { path: '/', lands: /\/user\/login$/ },
+  { path: '/sys/user', lands: /\/user\/login\?redirect=%2Fsys%2Fuser$/ },
+];
+
+for (const entry of LOGGED_OUT_ENTRIES) {
+  test(`logged out, ${entry.path} loads at most 300 KB of gzipped JS: the login page's, no layout, bpmn-js or Formily`, async () => {
+    const { context, page } = await newPage();
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      try {
+        scripts.set(response.url(), await response.body());
+      } catch {
+        /* navigation raced the body; ignored */
+      }
+    });
+    await page.goto(`${baseUrl}${entry.path}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('login-submit').waitFor();
+    await page.waitForTimeout(500);
+    assert.match(page.url(), entry.lands);
+    let gz = 0;
+    let raw = 0;
+    for (const [url, body] of scripts) {
+      raw += body.length;
+      gz += gzipSync(body).length;
+      assert.ok(!/layouts__|\/p__(?!User__Login)/.test(url), `${entry.path} requested ${url}`);
+      assert.ok(
+        !/bpmn-js|bpmn-moddle|@formily/i.test(body.toString('utf8')),
+        'login bundle must not contain bpmn-js or Formily',
+      );
     }
-  });
-  await page.goto(`${baseUrl}/user/login`, { waitUntil: 'networkidle' });
-  await page.getByTestId('login-submit').waitFor();
-  await page.waitForTimeout(500);
-  let gz = 0;
-  let raw = 0;
-  for (const body of scripts.values()) {
-    raw += body.length;
-    gz += gzipSync(body).length;
-    const text = body.toString('utf8');
+    metrics.loggedOutJs.push({ path: entry.path, files: scripts.size, gz, raw });
     assert.ok(
-      !/bpmn-js|bpmn-moddle|@formily/i.test(text),
-      'login bundle must not contain bpmn-js or Formily',
+      gz <= LOGGED_OUT_JS_BUDGET,
+      `${entry.path}: ${gz} bytes gzipped, budget ${LOGGED_OUT_JS_BUDGET}`,
     );
-  }
-  metrics.loginJsFiles = scripts.size;
-  metrics.loginJsGzipBytes = gz;
-  metrics.loginJsRawBytes = raw;
-  assert.ok(gz <= LOGIN_JS_BUDGET, `login JS is ${gz} bytes gzipped, budget ${LOGIN_JS_BUDGET}`);
-  assert.equal(await page.title(), 'Log in - Venue Platform');
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, 'login.png') });
-  await context.close();
-});
+    assert.equal(await page.title(), 'Log in - Venue Platform');
+    if (entry.path === '/user/login') {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, 'login.png') });
+    }
+    await context.close();
+  });
+}
 
 test('a wrong password shows the server message in place', async () => {
   const { context, page } = await newPage();
@@ -276,11 +306,9 @@ test('login lands on the workbench; the login path then leads home', async () =>
   samples.sort((a, b) => a - b);
   metrics.loginToWorkbenchSamples = samples;
   metrics.loginToWorkbenchMs = samples[1];
-  // target 1.5 s (printed below); the assertion only catches a broken or hanging flow
-  assert.ok(
-    metrics.loginToWorkbenchMs < 5000,
-    `login to workbench took ${metrics.loginToWorkbenchMs} ms`,
-  );
+  // The figure is reported below against its 1.5 s target, never asserted: a timed assertion
+  // fails on a busy machine without saying anything about the product. A broken or hanging
+  // flow fails the waits above.
   assert.match(page.url(), /\/user\/workbench$/);
   assert.match(await page.getByTestId('greeting').innerText(), new RegExp(ADMIN.user));
   assert.equal(await page.title(), 'Workbench - Venue Platform');
@@ -329,8 +357,20 @@ test('menu pages open as tabs that keep their state; every tab command works', a
   assert.deepEqual(await tabTitles(page), ['Workbench']);
   await page.waitForURL(/\/user\/workbench$/);
 
-  await tabCommand(page, '/user/workbench', 'Close current');
-  await page.locator('.ant-message').getByText('this is the last tab, cannot be closed').waitFor();
+  // The notice shows for three seconds; on a busy machine it has come and gone unseen, so
+  // the (harmless) command is given again before the test gives up.
+  for (let attempt = 0; ; attempt += 1) {
+    await tabCommand(page, '/user/workbench', 'Close current');
+    try {
+      await page
+        .locator('.ant-message')
+        .getByText('this is the last tab, cannot be closed')
+        .waitFor({ timeout: 8000 });
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
   assert.deepEqual(await tabTitles(page), ['Workbench']);
   await context.close();
 });
@@ -470,7 +510,7 @@ test('Exit asks for confirmation and logs out', async () => {
   await page.getByText('Exit', { exact: true }).click();
   await page.locator('.ant-modal-confirm-title').getByText('Exit the console?').waitFor();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL(/\/user\/login$/);
+  await page.waitForURL(/\/user\/login$/, { timeout: 45_000 }); // a busy machine has taken over 15 s
   assert.equal(
     (await context.cookies()).find((c) => c.name === 'Access-Token'),
     undefined,
@@ -517,20 +557,51 @@ test('changing the password sends the user back to login', async () => {
   await context.close();
 });
 
-(await import('./process.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, ADMIN, WAITER, MOCK, shots });
+(await import('./process.mjs')).default({
+  test,
+  newPage,
+  loginToWorkbench,
+  baseUrl,
+  ADMIN,
+  WAITER,
+  shots,
+});
+(await import('./process-failure.mjs')).default({
+  test,
+  newPage,
+  loginToWorkbench,
+  baseUrl,
+  ADMIN,
+  WAITER,
+  shots,
+}); // issue 11
 
-// issue 4: system administration pages (e2e/sys.mjs; skipped with --mock)
-sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots, MOCK });
+// issue 4: system administration pages (e2e/sys.mjs)
+sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots });
+cspTests({ test, newPage, loginToWorkbench, baseUrl, menuEntry });
 
-(await import('./cuisine.mjs')).default({ test, newPage, loginToWorkbench, openMenu, baseUrl, shots, MOCK });
-(await import('./advert.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots, MOCK }); // issue 7: advertising
+(await import('./cuisine.mjs')).default({
+  test,
+  newPage,
+  loginToWorkbench,
+  openMenu,
+  baseUrl,
+  shots,
+});
+(await import('./advert.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 7: advertising
+(await import('./codegen.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 18: code generation
+(await import('./venue.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 13: venue configuration
+(await import('./floor.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 17: phones, live inbox
+(await import('./order.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 14: orders
+(await import('./report.mjs')).default({ test, browser, newPage, loginToWorkbench, openMenu, baseUrl, shots }); // issue 16: reports
+(await import('./printing.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 15: print jobs, agent, virtual printer
 
 // ---------------------------------------------------------------------------------
 
 let passed = 0;
 let failed = 0;
 for (const { name, fn } of tests) {
-  if (ONLY && !name.includes(ONLY)) continue;
+  if (ONLY && !name.includes(ONLY) && !new RegExp(ONLY).test(name)) continue; // a substring or a pattern
   const started = Date.now();
   try {
     await fn();
@@ -541,19 +612,18 @@ for (const { name, fn } of tests) {
     console.log(
       `  ✗ ${name}\n      ${String(error?.stack || error)
         .split('\n')
-        .slice(0, 6)
+        .slice(0, 12)
         .join('\n      ')}`,
     );
   }
 }
 await browser.close();
-await stopServer();
 
 console.log('');
-if (metrics.loginJsGzipBytes !== undefined) {
+for (const { path: entry, files, gz, raw } of metrics.loggedOutJs) {
   console.log(
-    `login page JS: ${metrics.loginJsFiles} files, ${(metrics.loginJsGzipBytes / 1024).toFixed(1)} KB gzipped ` +
-      `(${(metrics.loginJsRawBytes / 1024).toFixed(1)} KB raw), budget 450 KB`,
+    `logged out, ${entry}: ${files} JS files, ${(gz / 1024).toFixed(1)} KB gzipped ` +
+      `(${(raw / 1024).toFixed(1)} KB raw), budget 300 KB`,
   );
 }
 if (metrics.loginToWorkbenchMs !== undefined) {

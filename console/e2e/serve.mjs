@@ -4,7 +4,6 @@
  * server, for browser tests before the binary embeds the console.
  *
  *   VENUE_API_URL=http://127.0.0.1:18080 PORT=8000 node e2e/serve.mjs
- *   node e2e/serve.mjs --mock          (answers /api from e2e/mock-api.mjs instead)
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -23,15 +22,12 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-export async function startServer({ port = 0, apiUrl, mock = false } = {}) {
-  let mockHandler;
-  if (mock) mockHandler = (await import('./mock-api.mjs')).createMockApi();
+export async function startServer({ port = 0, apiUrl } = {}) {
   const target = apiUrl ? new URL(apiUrl) : undefined;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/')) {
-      if (mockHandler) return mockHandler(req, res);
       if (!target) {
         res.writeHead(502).end('no API server configured');
         return undefined;
@@ -73,7 +69,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { url } = await startServer({
     port: Number(process.env.PORT || 8000),
     apiUrl: process.env.VENUE_API_URL,
-    mock: process.argv.includes('--mock'),
   });
   console.log(`console served at ${url}`);
 }

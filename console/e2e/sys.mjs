@@ -2,7 +2,7 @@
  * Browser tests of the system administration pages (issue 4), registered by run.mjs.
  * They need the real server with the demo seed (`venue seed --demo`): demo_admin is the
  * demo merchant's administrator; every run creates its own users and roles (unique names),
- * so a server that was not re-seeded works too. Skipped with --mock.
+ * so a server that was not re-seeded works too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -88,11 +88,10 @@ export function xlsx(rows) {
 
 /**
  * @param {object} ctx what run.mjs shares: test, newPage, loginToWorkbench, baseUrl, ADMIN,
- *   menuEntry, shots, MOCK
+ *   menuEntry, shots
  */
 export function sysTests(ctx) {
-  const { test, newPage, loginToWorkbench, ADMIN, menuEntry, shots, MOCK } = ctx;
-  if (MOCK) return; // the mock API answers the shell's calls only
+  const { test, newPage, loginToWorkbench, ADMIN, menuEntry, shots } = ctx;
   const base = () => ctx.baseUrl;
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const uniqueMobile = (n) => `13${String(Date.now() + n).slice(-9)}`;
@@ -338,7 +337,7 @@ export function sysTests(ctx) {
     const file = xlsx([
       [
         'User name *',
-        'Mobile number *',
+        'Mobile phone number *',
         'Full name',
         'Email',
         'Organisation *',
@@ -441,6 +440,9 @@ export function sysTests(ctx) {
     await page.getByTestId('register-submit').click();
     await page.waitForURL(/\/user\/registerResult/);
     await page.getByTestId('register-application').waitFor();
+    // The result page speaks words from the onboarding area, not its keys.
+    await page.getByText('Application submitted').waitFor();
+    await page.getByTestId('register-application').getByText('Awaiting review').waitFor();
     await applicant.context.close();
 
     // The platform administrator finds the sign-up on the organisation page; its link opens the
@@ -448,7 +450,10 @@ export function sysTests(ctx) {
     const admin = await newPage();
     await loginToWorkbench(admin.page, ADMIN.user, ADMIN.password);
     await admin.page.goto(`${base()}/sys/organization`);
-    await admin.page.getByTestId('sys-org-page').getByRole('tab', { name: 'Merchant sign-ups' }).click();
+    await admin.page
+      .getByTestId('sys-org-page')
+      .getByRole('tab', { name: 'Merchant sign-ups' })
+      .click();
     const signup = admin.page.locator('.ant-table-row').filter({ hasText: business }).first();
     await signup.waitFor();
     await signup.locator('[data-testid^="signup-task-"]').click();
@@ -496,7 +501,11 @@ export function sysTests(ctx) {
     assert.equal((await api('', 'POST', '/sys/validationcode/sms/create', { mobile })).code, 10000);
     let code;
     for (let i = 0; i < 40 && !code; i += 1) {
-      const found = [...fs.readFileSync(serveLog, 'utf8').matchAll(new RegExp(`"mobile":"${mobile}","code":"(\\d{6})"`, 'g'))];
+      const found = [
+        ...fs
+          .readFileSync(serveLog, 'utf8')
+          .matchAll(new RegExp(`"mobile":"${mobile}","code":"(\\d{6})"`, 'g')),
+      ];
       code = found.at(-1)?.[1];
       if (!code) await new Promise((r) => setTimeout(r, 250));
     }
@@ -519,8 +528,12 @@ export function sysTests(ctx) {
       if (!taskId) await new Promise((r) => setTimeout(r, 250));
     }
     assert.ok(taskId, 'the review task exists');
-    const reviewer = (await api(admin, 'GET', '/sys/user?username=demo_reviewer')).result.records[0];
-    const cc = await api(admin, 'POST', `/process/task/${taskId}/cc`, { userIds: [reviewer.id], comment: 'For your information' });
+    const reviewer = (await api(admin, 'GET', '/sys/user?username=demo_reviewer')).result
+      .records[0];
+    const cc = await api(admin, 'POST', `/process/task/${taskId}/cc`, {
+      userIds: [reviewer.id],
+      comment: 'For your information',
+    });
     assert.equal(cc.code, 10000, cc.msg);
 
     const { context, page } = await newPage();
@@ -539,7 +552,11 @@ export function sysTests(ctx) {
     await page.locator('.ant-drawer-close').first().click();
     row = page.locator('.ant-table-row').filter({ hasText: business }).first();
     await row.locator('.ant-badge-status-processing').waitFor({ state: 'detached' });
-    const read = await api(await apiLogin('demo_reviewer', DEMO_PASSWORD), 'GET', '/process/task/cc?pageSize=100');
+    const read = await api(
+      await apiLogin('demo_reviewer', DEMO_PASSWORD),
+      'GET',
+      '/process/task/cc?pageSize=100',
+    );
     assert.ok(read.result.records.find((x) => x.taskId === taskId)?.readAt, 'the notice is read');
     await context.close();
   });

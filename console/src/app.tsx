@@ -1,17 +1,32 @@
-import { useModel } from '@umijs/max';
+import { history, useModel } from '@umijs/max';
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import React, { useEffect } from 'react';
+import routes from '../config/routes';
 import ErrorBoundary from '@/components/ErrorBoundary';
 import { fetchSession } from '@/services/session';
 import type { SessionState } from '@/access';
 import { bindFeedback } from '@/utils/feedback';
-import { activeLocale, getLocale, isRtl, loadLocale } from '@/utils/intl';
-import { clearSession, onSessionCleared } from '@/utils/session';
+import { activeLocale, getLocale, isRtl, loadAreaMessages, loadLocale } from '@/utils/intl';
+import { insideLayout, layoutRoutes, type RouteConfig } from '@/utils/menu';
+import { clearSession, loginPathWithRedirect, onSessionCleared } from '@/utils/session';
 import { useSettings } from '@/utils/settings';
 import { getToken } from '@/utils/token';
 
 export type InitialState = SessionState;
+
+const LAYOUT_ROUTES = layoutRoutes(routes as RouteConfig[]);
+
+/**
+ * Sends a visitor without a session from a layout path (`/`, a bookmark such as /sys/user)
+ * to login before anything renders, so neither the layout's nor the page's chunks are
+ * requested: a logged-out visitor downloads what the login page needs, wherever they land.
+ */
+function toLoginWithoutSession(): void {
+  const { pathname, search } = window.location;
+  if (insideLayout(pathname, LAYOUT_ROUTES))
+    history.replace(loginPathWithRedirect(pathname + search));
+}
 
 /**
  * Runs once per page load before the first render. With a token, the session is
@@ -25,12 +40,19 @@ export async function getInitialState(): Promise<InitialState> {
     return await fetchSession();
   } catch {
     clearSession();
+    toLoginWithoutSession();
     return {};
   }
 }
 
-/** Loads the active language (messages, antd, dayjs) before the first render. */
+/**
+ * Before the first render: no token on a layout path goes to login (no layout chunk is
+ * requested), and the active language (messages, antd, dayjs) loads. With a token the
+ * areas' messages start loading too, as the layout will need them.
+ */
 export function render(oldRender: () => void) {
+  if (getToken()) loadAreaMessages();
+  else toLoginWithoutSession();
   loadLocale(getLocale())
     .catch(() => loadLocale('en-US'))
     .catch(() => undefined)

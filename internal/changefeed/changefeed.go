@@ -1,13 +1,16 @@
 // Package changefeed tells every API node about changes that invalidate
 // in-memory state (revoked tokens, changed grants, changed users, dictionary
 // entries). A change is a row in sys_change_events; each node applies its own
-// changes at once and polls for the others' every second.
+// changes at once, polls for the others' every second, and catches up before
+// a request that must see them at once (Sync: a token revoked on another
+// node is refused by the next request here).
 package changefeed
 
 import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -36,11 +39,26 @@ type Feed struct {
 	seenMu   sync.Mutex
 	own      map[uint64]bool // ids this node published and applied already
 	interval time.Duration
+
+	// pollMu serialises polls; polls counts the polls started, so a Sync that
+	// waited for a poll which began after it was called need not poll again.
+	pollMu sync.Mutex
+	polls  atomic.Uint64
+	// Ids above lastID already applied. Ids are handed out when a row is
+	// inserted but become visible when it commits, so on MySQL id 11 can be
+	// read while id 10 is still being written: lastID stays below such a
+	// hole until its row shows up or gapWait has passed (a rolled-back insert,
+	// or auto_increment_increment > 1, leaves holes that never fill).
+	applied map[uint64]bool
+	gapAt   time.Time
 }
+
+// gapWait is how long a hole in the ids is waited for before it is skipped.
+const gapWait = 10 * time.Second
 
 // New returns a feed over db; call Run to start polling.
 func New(db *gorm.DB, log *slog.Logger) *Feed {
-	return &Feed{db: db, log: log, handlers: map[string][]Handler{}, own: map[uint64]bool{}, interval: time.Second}
+	return &Feed{db: db, log: log, handlers: map[string][]Handler{}, own: map[uint64]bool{}, applied: map[uint64]bool{}, interval: time.Second}
 }
 
 // Subscribe registers h for topic.
@@ -108,6 +126,33 @@ func (f *Feed) loop(ctx context.Context) {
 
 // Poll applies the changes other nodes published since the last poll.
 func (f *Feed) Poll(ctx context.Context) {
+	f.pollMu.Lock()
+	defer f.pollMu.Unlock()
+	f.polls.Add(1)
+	f.poll(ctx)
+}
+
+// Sync applies the changes other nodes have committed by now before it
+// returns: call it before answering from a cache another node may have
+// invalidated. Concurrent callers share one read of the feed (a poll that
+// began after the call covers it). A failed read is logged and the cache
+// answers as it is, as between two polls.
+func (f *Feed) Sync(ctx context.Context) {
+	before := f.polls.Load()
+	f.pollMu.Lock()
+	defer f.pollMu.Unlock()
+	if f.polls.Load() != before {
+		return // a poll started after this call and has finished
+	}
+	f.polls.Add(1)
+	// Callers that arrive meanwhile rely on this poll: it must not end with
+	// this caller's request.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	f.poll(ctx)
+}
+
+func (f *Feed) poll(ctx context.Context) {
 	var evs []Event
 	if err := f.db.WithContext(ctx).Where("id > ?", f.lastID).Order("id").Limit(1000).Find(&evs).Error; err != nil {
 		if ctx.Err() == nil {
@@ -116,7 +161,10 @@ func (f *Feed) Poll(ctx context.Context) {
 		return
 	}
 	for _, ev := range evs {
-		f.lastID = ev.ID
+		if f.applied[ev.ID] {
+			continue
+		}
+		f.applied[ev.ID] = true
 		f.seenMu.Lock()
 		mine := f.own[ev.ID]
 		delete(f.own, ev.ID)
@@ -124,5 +172,35 @@ func (f *Feed) Poll(ctx context.Context) {
 		if !mine {
 			f.dispatch(ev.Topic, ev.Key)
 		}
+	}
+	f.advance(time.Now())
+}
+
+// advance moves lastID over the applied ids that follow it, and over a hole
+// that has stayed open for gapWait.
+func (f *Feed) advance(now time.Time) {
+	for len(f.applied) > 0 {
+		next := f.lastID + 1
+		if f.applied[next] {
+			delete(f.applied, next)
+			f.lastID = next
+			f.gapAt = time.Time{}
+			continue
+		}
+		if f.gapAt.IsZero() {
+			f.gapAt = now
+		}
+		if now.Sub(f.gapAt) < gapWait {
+			return
+		}
+		// The hole did not fill: skip to the lowest applied id.
+		low := uint64(0)
+		for id := range f.applied {
+			if low == 0 || id < low {
+				low = id
+			}
+		}
+		f.lastID = low - 1
+		f.gapAt = time.Time{}
 	}
 }

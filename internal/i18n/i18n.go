@@ -1,12 +1,15 @@
 // Package i18n localizes the server's messages into the 16 languages of the
-// console. Message files live in locales/<lang>.json with the same keys in
-// each; a test fails when one is missing a key.
+// console. Message files live in locales/<lang>.json (the core) and
+// locales/<area>/<lang>.json (one folder per business area, so that each
+// module keeps its messages together), with the same keys in each language;
+// a test fails when one is missing a key.
 package i18n
 
 import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -15,7 +18,7 @@ import (
 	"golang.org/x/text/language"
 )
 
-//go:embed locales/*.json
+//go:embed locales/*.json locales/*/*.json
 var files embed.FS
 
 // Languages are the supported languages in the order the language list shows
@@ -54,12 +57,55 @@ func load() {
 	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	localizers = map[string]*goi18n.Localizer{}
 	for _, l := range Languages {
-		if _, err := bundle.LoadMessageFileFS(files, "locales/"+l.Tag+".json"); err != nil {
+		msgs, err := catalogue(l.Tag)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		tag := language.Make(l.Tag)
+		all := make([]*goi18n.Message, 0, len(msgs))
+		for id, other := range msgs {
+			all = append(all, &goi18n.Message{ID: id, Other: other})
+		}
+		if err := bundle.AddMessages(tag, all...); err != nil {
 			loadErr = fmt.Errorf("i18n %s: %w", l.Tag, err)
 			return
 		}
 		localizers[l.Tag] = goi18n.NewLocalizer(bundle, l.Tag, Default)
 	}
+}
+
+// catalogue merges a language's core file and its area files; a key defined
+// twice is an error, so two areas cannot silently override each other.
+func catalogue(tag string) (map[string]string, error) {
+	paths := []string{"locales/" + tag + ".json"}
+	areas, err := fs.ReadDir(files, "locales")
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range areas {
+		if a.IsDir() {
+			paths = append(paths, "locales/"+a.Name()+"/"+tag+".json")
+		}
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		raw, err := files.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("i18n: %w", err)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, fmt.Errorf("i18n %s: %w", p, err)
+		}
+		for k, v := range m {
+			if _, dup := out[k]; dup {
+				return nil, fmt.Errorf("i18n %s: key %q is defined twice", p, k)
+			}
+			out[k] = v
+		}
+	}
+	return out, nil
 }
 
 // Check loads the catalogues and reports a broken file.
@@ -111,14 +157,10 @@ func Has(key string) bool {
 	return err == nil
 }
 
-// Keys lists the keys of one language file, sorted.
+// Keys lists the keys of one language (core and areas), sorted.
 func Keys(tag string) ([]string, error) {
-	raw, err := files.ReadFile("locales/" + tag + ".json")
+	m, err := catalogue(tag)
 	if err != nil {
-		return nil, err
-	}
-	var m map[string]string
-	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, err
 	}
 	keys := make([]string, 0, len(m))

@@ -1,7 +1,6 @@
 package i18n
 
 import (
-	"encoding/json"
 	"regexp"
 	"slices"
 	"testing"
@@ -42,12 +41,8 @@ func TestEveryLanguageHasEveryKeyAndPlaceholder(t *testing.T) {
 }
 
 func rawMessage(t *testing.T, tag, key string) string {
-	raw, err := files.ReadFile("locales/" + tag + ".json")
+	m, err := catalogue(tag)
 	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
 	return m[key]

@@ -4,6 +4,7 @@ package sheet
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -88,4 +89,118 @@ func Read(r io.Reader) (header []string, rows [][]string, err error) {
 		}
 	}
 	return header, rows, nil
+}
+
+// ErrTooManyRows: the sheet has more data rows than the import allows; the
+// rows after the first one past the cap were never read.
+var ErrTooManyRows = errors.New("too many rows")
+
+// ErrNotExcel: the file is not a readable .xlsx workbook.
+var ErrNotExcel = errors.New("not an Excel file")
+
+// HeaderError names the expected columns (by index) whose header cell does
+// not carry one of their accepted names.
+type HeaderError struct{ Missing []int }
+
+func (e *HeaderError) Error() string { return fmt.Sprintf("header lacks columns %v", e.Missing) }
+
+// Unzip limits for imports: a workbook whose parts unpack beyond importUnzip
+// is refused, and any part over importXMLInMemory is unpacked to a temporary
+// file and streamed from there instead of being held in memory.
+const (
+	importUnzip       = 256 << 20
+	importXMLInMemory = 1 << 20
+)
+
+// ReadImport streams the first sheet of an .xlsx import. The header row must
+// name every expected column at its place: accept[i] lists the names column
+// i may carry (compared without case, blanks or a trailing "*" marking a
+// required column; an empty list accepts any header); otherwise a *HeaderError lists the columns missing, and
+// no data row is read. Data rows are then read one at a time (excelize's
+// Rows iterator), trimmed, padded or cut to len(accept), blank rows skipped;
+// at the first row past maxRows reading stops with ErrTooManyRows.
+func ReadImport(r io.Reader, accept [][]string, maxRows int) ([][]string, error) {
+	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: importUnzip, UnzipXMLSizeLimit: importXMLInMemory})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return nil, ErrNotExcel
+	}
+	it, err := f.Rows(sheets[0])
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
+	}
+	defer it.Close()
+	var rows [][]string
+	header := true
+	for it.Next() {
+		cols, err := it.Columns()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
+		}
+		if header {
+			if missing := MissingColumns(cols, accept); len(missing) > 0 {
+				return nil, &HeaderError{Missing: missing}
+			}
+			header = false
+			continue
+		}
+		row := make([]string, len(accept))
+		empty := true
+		for i := range row {
+			if i < len(cols) {
+				row[i] = strings.TrimSpace(cols[i])
+				empty = empty && row[i] == ""
+			}
+		}
+		if empty {
+			continue
+		}
+		if len(rows) == maxRows {
+			return nil, ErrTooManyRows
+		}
+		rows = append(rows, row)
+	}
+	if err := it.Error(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
+	}
+	if header { // not even a header row
+		if missing := MissingColumns(nil, accept); len(missing) > 0 {
+			return nil, &HeaderError{Missing: missing}
+		}
+	}
+	return rows, nil
+}
+
+// MissingColumns lists the indexes of accept whose header cell (cells[i])
+// does not carry one of the column's accepted names.
+func MissingColumns(cells []string, accept [][]string) []int {
+	var missing []int
+	for i, names := range accept {
+		if len(names) == 0 {
+			continue // any header
+		}
+		got := ""
+		if i < len(cells) {
+			got = headerName(cells[i])
+		}
+		ok := false
+		for _, n := range names {
+			if got != "" && got == headerName(n) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			missing = append(missing, i)
+		}
+	}
+	return missing
+}
+
+func headerName(s string) string {
+	return strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "*")))
 }

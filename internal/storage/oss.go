@@ -42,8 +42,12 @@ func NewOSS(o OSSOptions) (*OSS, error) {
 // Put uploads the object with its checked content type.
 func (s *OSS) Put(ctx context.Context, key string, r io.Reader, _ int64, contentType string) (string, error) {
 	objectKey := s.prefix + key
-	err := s.bucket.PutObject(objectKey, r, oss.ContentType(contentType), oss.WithContext(ctx),
-		oss.SetHeader("X-Content-Type-Options", "nosniff"), oss.CacheControl("public, max-age=31536000, immutable"))
+	opts := []oss.Option{oss.ContentType(contentType), oss.WithContext(ctx),
+		oss.SetHeader("X-Content-Type-Options", "nosniff"), oss.CacheControl("public, max-age=31536000, immutable")}
+	if !strings.HasPrefix(contentType, "image/") && !strings.HasPrefix(contentType, "video/") {
+		opts = append(opts, oss.ContentDisposition("attachment")) // documents download, never open on the bucket's origin
+	}
+	err := s.bucket.PutObject(objectKey, r, opts...)
 	if err != nil {
 		return "", err
 	}

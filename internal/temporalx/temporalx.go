@@ -28,13 +28,17 @@ const (
 	DefaultDialTimeout = 10 * time.Second
 )
 
-// Config says where the Temporal frontend is.
+// Config says where the Temporal frontend is and how to reach it.
 type Config struct {
 	HostPort  string // host:port of the frontend
 	Namespace string // defaults to DefaultNamespace
 	Logger    *slog.Logger
 	// Identity of this client in Temporal (worker identity). Empty: the SDK default pid@host.
 	Identity string
+	// TLS secures the connection (zero: plaintext, as to the embedded server).
+	TLS TLS
+	// APIKey is sent as "Authorization: Bearer <key>" on every call; it implies TLS.
+	APIKey string
 }
 
 // Dial connects to the frontend, retrying for a few seconds (DefaultDialTimeout, or
@@ -50,12 +54,11 @@ func Dial(ctx context.Context, cfg Config) (client.Client, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	opts := client.Options{
-		HostPort:  cfg.HostPort,
-		Namespace: cfg.Namespace,
-		Identity:  cfg.Identity,
-		Logger:    NewLogger(logger.With("component", "temporal-sdk")),
+	opts, err := ClientOptions(cfg)
+	if err != nil {
+		return nil, err
 	}
+	opts.Logger = NewLogger(logger.With("component", "temporal-sdk"))
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, DefaultDialTimeout)

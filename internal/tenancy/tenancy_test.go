@@ -8,8 +8,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/dbx/dbxtest"
 	"github.com/venueplatform/venue/internal/tenancy"
-	"github.com/venueplatform/venue/internal/testkit"
 )
 
 type dish struct {
@@ -33,8 +33,7 @@ type plain struct {
 }
 
 func open(t *testing.T) *gorm.DB {
-	cfg := testkit.Config(t)
-	db, err := dbx.Open(dbx.Options{DSN: cfg.DBDSN, DataDir: cfg.DataDir})
+	db, err := dbx.Open(dbx.Options{DSN: dbxtest.DSN(t), DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ type AdvertView struct {
 	Advert
 	MerchantName string   `json:"merchantName"`
 	Submitting   bool     `json:"submitting"` // published, the review not yet begun
-	Actions      []string `json:"actions"`    // edit, publish, withdraw, takedown, delete
+	Actions      []string `json:"actions" enum:"edit,publish,withdraw,takedown,delete" doc:"what the status allows now"`
 }
 
 // AdvertDetail is an ad with its targets and the timeline of its review.
@@ -34,7 +34,7 @@ type AdvertDetail struct {
 
 // TargetView names one target.
 type TargetView struct {
-	Kind     string `json:"kind"`
+	Kind     string `json:"kind" enum:"venue,tablet,area"`
 	ID       uint64 `json:"id,omitempty"`
 	AreaCode string `json:"areaCode,omitempty"`
 	Name     string `json:"name"`
@@ -57,12 +57,12 @@ type AdvertQuery struct {
 	api.PageQuery
 	Title      string `form:"title" json:"title"`
 	ReleaseNo  string `form:"releaseNo" json:"releaseNo"`
-	Status     string `form:"status" json:"status"`
-	Type       string `form:"type" json:"type"`
-	Request    string `form:"request" json:"request"` // "true" lists the "I want to advertise" requests, "false" the rest
+	Status     string `form:"status" json:"status" enum:"draft,pending,approved,rejected,ended"`
+	Type       string `form:"type" json:"type" enum:"merchant,platform"`
+	Request    string `form:"request" json:"request" enum:"true,false" doc:"true lists the \"I want to advertise\" requests, false the rest"`
 	MerchantID uint64 `form:"merchantId" json:"merchantId"`
-	From       string `form:"from" json:"from"` // broadcast period overlapping [from, to]
-	To         string `form:"to" json:"to"`
+	From       string `form:"from" json:"from" format:"date" doc:"broadcast period overlapping [from, to]"`
+	To         string `form:"to" json:"to" format:"date"`
 }
 
 var advertSort = map[string]string{

@@ -2,7 +2,6 @@ package advert
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -13,27 +12,27 @@ import (
 
 // AdvertInput is what the console sends to create or edit an ad.
 type AdvertInput struct {
-	Title        string          `json:"title"`
-	Type         string          `json:"type"`    // merchant or platform; "" = the caller's kind
-	Request      bool            `json:"request"` // "I want to advertise" (merchants only)
-	MaterialType string          `json:"materialType"`
-	Materials    []MaterialInput `json:"materials"`
-	StartDate    string          `json:"startDate"`  // YYYY-MM-DD
-	EndDate      string          `json:"endDate"`    // YYYY-MM-DD, inclusive
-	DailyStart   string          `json:"dailyStart"` // HH:MM; both empty = all day
-	DailyEnd     string          `json:"dailyEnd"`
-	TargetType   string          `json:"targetType"` // venue, tablet or area
-	TargetIDs    []uint64        `json:"targetIds"`  // venue or tablet ids
-	AreaCodes    []string        `json:"areaCodes"`  // area codes (platform placements)
-	LinkType     string          `json:"linkType"`   // none, dish or url
-	LinkValue    string          `json:"linkValue"`  // dish id or http(s) URL
+	Title        string          `json:"title" api:"required" example:"Summer menu"`
+	Type         string          `json:"type" enum:",merchant,platform" doc:"merchant or platform; empty = the caller's kind"`
+	Request      bool            `json:"request" doc:"\"I want to advertise\" (merchants only)"`
+	MaterialType string          `json:"materialType" enum:"image,video"`
+	Materials    []MaterialInput `json:"materials" api:"required"`
+	StartDate    string          `json:"startDate" api:"required" format:"date" example:"2026-06-01"`
+	EndDate      string          `json:"endDate" api:"required" format:"date" doc:"inclusive" example:"2026-06-30"`
+	DailyStart   string          `json:"dailyStart" doc:"HH:MM; both empty = all day" example:"10:00"`
+	DailyEnd     string          `json:"dailyEnd" doc:"HH:MM, 24:00 = midnight; before dailyStart = overnight" example:"22:00"`
+	TargetType   string          `json:"targetType" enum:"venue,tablet,area"`
+	TargetIDs    []uint64        `json:"targetIds" doc:"venue or tablet ids"`
+	AreaCodes    []string        `json:"areaCodes" doc:"area codes (platform placements)"`
+	LinkType     string          `json:"linkType" enum:"none,dish,url"`
+	LinkValue    string          `json:"linkValue" doc:"dish id or http(s) URL"`
 }
 
 // MaterialInput is one uploaded file and its duration; a missing duration
 // is told apart from a zero one.
 type MaterialInput struct {
-	URL      string `json:"url"`
-	Duration *int   `json:"duration"`
+	URL      string `json:"url" api:"required" example:"/uploads/ads/summer.jpg"`
+	Duration *int   `json:"duration" doc:"seconds" example:"10"`
 }
 
 // checkAdvert applies spec section 5 to the ad's own fields, filling c, and
@@ -126,23 +125,9 @@ func materialKind(s string) string {
 	if s == "" || len(s) > 512 {
 		return ""
 	}
-	var p string
-	if rest, ok := strings.CutPrefix(s, "/uploads/"); ok {
-		if rest == "" || strings.Contains(rest, "..") {
-			return ""
-		}
-		for _, r := range rest {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/", r)) {
-				return ""
-			}
-		}
-		p = rest
-	} else {
-		u, err := url.Parse(s)
-		if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
-			return ""
-		}
-		p = u.Path
+	p := api.FileURLPath(s)
+	if p == "" {
+		return ""
 	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".jpg", ".jpeg", ".png", ".gif":

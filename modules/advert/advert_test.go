@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func images(n int) []map[string]any {
@@ -79,7 +79,7 @@ func TestAdValidationUsesTheSpecMessages(t *testing.T) {
 	// The messages follow the request's language.
 	in = f.adInput("Brunch")
 	in["materials"] = images(10)
-	res := f.env.Do(testkit.Req{Method: "POST", Path: adBase, Token: f.boss, Locale: "zh_CN", Body: in})
+	res := f.env.Do(platformtest.Req{Method: "POST", Path: adBase, Token: f.boss, Locale: "zh_CN", Body: in})
 	require.Equal(t, "最多只能上传 9 张图片", res.Fields["materials"])
 }
 
@@ -275,7 +275,7 @@ func TestLastSeenIsWrittenInBatches(t *testing.T) {
 	f := newFixture(t)
 	key := f.tablets[2].Key
 	for range 3 {
-		f.env.Do(testkit.Req{Method: "GET", Path: "/api/public/tablet/" + key + "/playlist", Header: map[string]string{"X-App-Version": "2.4.1"}})
+		f.env.Do(platformtest.Req{Method: "GET", Path: "/api/public/tablet/" + key + "/playlist", Header: map[string]string{"X-App-Version": "2.4.1"}})
 	}
 	var d advert.TabletDetail
 	f.ok("GET", tabletBase+"/"+itoa(f.tablets[2].ID), f.boss, nil).Into(t, &d)

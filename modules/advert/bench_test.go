@@ -14,8 +14,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/advert"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // BenchmarkPlaylist304 is 1,000 tablets polling their playlists with the
@@ -24,7 +24,7 @@ import (
 // database queries per request (0). The client shares the machine's cores
 // with the server; scripts/bench_playlist.sh measures the binary with wrk.
 func BenchmarkPlaylist304(b *testing.B) {
-	env := testkit.New(b, testkit.Options{Demo: true})
+	env := platformtest.New(b, platformtest.Options{Demo: true})
 	keys := benchFixture(b, env, 1000)
 	srv := httptest.NewServer(env.Engine)
 	b.Cleanup(srv.Close)
@@ -92,7 +92,7 @@ func BenchmarkPlaylist304(b *testing.B) {
 // (after a change or at a window boundary): one tablet lookup and one ads
 // query.
 func BenchmarkPlaylistBuild(b *testing.B) {
-	env := testkit.New(b, testkit.Options{Demo: true})
+	env := platformtest.New(b, platformtest.Options{Demo: true})
 	keys := benchFixture(b, env, 50)
 	var mod *advert.Module
 	for _, m := range env.P.Modules {
@@ -104,7 +104,7 @@ func BenchmarkPlaylistBuild(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res := env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/tablet/" + keys[i%len(keys)] + "/playlist"})
+		res := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/tablet/" + keys[i%len(keys)] + "/playlist"})
 		if res.Status != 200 {
 			b.Fatalf("HTTP %d", res.Status)
 		}
@@ -113,9 +113,9 @@ func BenchmarkPlaylistBuild(b *testing.B) {
 
 // benchFixture adds n tablets to the demo venue and three approved ads
 // that play on them (written as rows: the review is not what is measured).
-func benchFixture(b *testing.B, env *testkit.Env, n int) []string {
+func benchFixture(b *testing.B, env *platformtest.Env, n int) []string {
 	b.Helper()
-	db := env.P.DB.WithContext(testkit.SystemCtx(b))
+	db := env.P.DB.WithContext(platformtest.SystemCtx(b))
 	var venue struct{ ID, MerchantID uint64 }
 	if err := db.Table("sys_orgs").Select("id", "merchant_id").Where("type = ? AND name = ?", "venue", "Demo Bistro Riverside").Take(&venue).Error; err != nil {
 		b.Fatal(err)

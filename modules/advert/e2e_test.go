@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
-	"github.com/venueplatform/venue/internal/testkit/temporalkit"
 	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/platform/platformtest/temporalkit"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
@@ -70,7 +71,7 @@ func (f *fixture) decide(task process.TaskView, action, comment string) {
 
 func (f *fixture) adsOn(key string) (ids []uint64, etag string) {
 	f.t.Helper()
-	res := testkit.OK(f.t, f.playlist(key, ""))
+	res := platformtest.OK(f.t, f.playlist(key, ""))
 	var pl advert.Playlist
 	res.Into(f.t, &pl)
 	for _, a := range pl.Ads {
@@ -83,7 +84,7 @@ func (f *fixture) adsOn(key string) (ids []uint64, etag string) {
 // reject, revise and resubmit, approve, play on the right tablets only,
 // count plays once, take down; withdraw; the platform's ad elsewhere.
 func TestAdLifecycleOverHTTP(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	f := fixtureOn(t, env)
 	rival := f.other()
@@ -158,13 +159,13 @@ func TestAdLifecycleOverHTTP(t *testing.T) {
 	var plays advert.PlaysResult
 	report := []map[string]any{{"reportId": "r1", "advertId": ad.ID, "count": 3}, {"reportId": "r1", "advertId": ad.ID, "count": 3},
 		{"reportId": "r2", "advertId": ad.ID, "count": 2}, {"reportId": "r3", "advertId": ad.ID + 1000, "count": 1}}
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/public/tablet/" + key + "/plays", Body: report})).Into(t, &plays)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/public/tablet/" + key + "/plays", Body: report})).Into(t, &plays)
 	require.Equal(t, advert.PlaysResult{Accepted: 2, Duplicate: 1, Refused: []uint64{ad.ID + 1000}}, plays)
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/public/tablet/" + key + "/plays", Body: report})).Into(t, &plays)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/public/tablet/" + key + "/plays", Body: report})).Into(t, &plays)
 	require.Equal(t, 0, plays.Accepted)
 	require.Equal(t, 3, plays.Duplicate)
-	rivalPlays := env.Do(testkit.Req{Method: "POST", Path: "/api/public/tablet/" + rivalKey + "/plays", Body: report[2:3]})
-	testkit.OK(t, rivalPlays).Into(t, &plays)
+	rivalPlays := env.Do(platformtest.Req{Method: "POST", Path: "/api/public/tablet/" + rivalKey + "/plays", Body: report[2:3]})
+	platformtest.OK(t, rivalPlays).Into(t, &plays)
 	require.Equal(t, []uint64{ad.ID}, plays.Refused, "a tablet that does not play the ad cannot count it")
 	require.EqualValues(t, 5, f.detailOf(f.boss, ad.ID).PlayCount)
 
@@ -232,4 +233,47 @@ func (f *fixture) colleague() string {
 		tok = f.env.Login("demo_admin2", "Colleague@2")
 	}
 	return tok
+}
+
+// An ad review planted through the generic start before it refused module
+// processes is bound to no ad: an administrator cancels it. The ad's real
+// review still ends only through the ad.
+func TestAPlantedAdReviewCanBeCancelled(t *testing.T) {
+	env := platformtest.New(t, platformtest.Options{Demo: true})
+	temporalkit.Start(t, env)
+	f := fixtureOn(t, env)
+	in := f.adInput("Lunch deal")
+	in["targetType"], in["targetIds"] = "venue", []uint64{f.venueID}
+	ad := f.create(f.boss, in)
+	var published advert.AdvertDetail
+	f.ok("POST", adBase+"/"+itoa(ad.ID)+"/publish", f.boss, nil).Into(t, &published)
+	eventually(t, "pending", f.status(ad.ID, advert.StatusPending))
+
+	ctx := platformtest.SystemCtx(t)
+	def, err := f.proc.PlatformDefinition(ctx, advert.ReviewProcess)
+	require.NoError(t, err)
+	person, err := env.P.Sys.People.Lookup(ctx, "demo_waiter")
+	require.NoError(t, err)
+	planter := &api.Principal{UserID: person.ID, UserName: person.Username, OrgID: person.OrgID, MerchantID: person.MerchantID, VenueID: person.VenueID}
+	var planted *process.Instance
+	var input engine.Input
+	require.NoError(t, env.P.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		planted, input, err = f.proc.NewInstance(tx, f.proc.Actor(ctx, planter), planter, def, advert.BusinessKey(ad.ID), "Fake ad",
+			map[string]any{"advertId": ad.ID})
+		return err
+	}))
+	// Its first service task finds the ad bound to another review and keeps retrying: it runs, stuck.
+	require.NoError(t, f.proc.Launch(ctx, input))
+
+	cancel := func(id uint64) platformtest.Envelope {
+		return f.do("POST", fmt.Sprintf("/api/process/instance/%d/cancel", id), f.admin, map[string]any{"reason": "planted"})
+	}
+	require.Equal(t, api.CodeConflict, cancel(published.InstanceID).Code)
+	f.ok("POST", fmt.Sprintf("/api/process/instance/%d/cancel", planted.ID), f.admin, map[string]any{"reason": "planted"})
+	eventually(t, "the planted review cancelled", func() bool {
+		var v process.InstanceView
+		f.ok("GET", fmt.Sprintf("/api/process/instance/%d", planted.ID), f.admin, nil).Into(t, &v)
+		return v.State == "cancelled"
+	})
+	require.Equal(t, advert.StatusPending, f.detailOf(f.boss, ad.ID).Status, "the real review goes on")
 }

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 const (
@@ -21,7 +21,7 @@ const (
 // tablets and everyone's logins.
 type fixture struct {
 	t                                      *testing.T
-	env                                    *testkit.Env
+	env                                    *platformtest.Env
 	mod                                    *advert.Module
 	proc                                   *process.Module
 	admin, boss, manager, waiter, reviewer string
@@ -33,10 +33,10 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	return fixtureOn(t, testkit.New(t, testkit.Options{Demo: true}))
+	return fixtureOn(t, platformtest.New(t, platformtest.Options{Demo: true}))
 }
 
-func fixtureOn(t *testing.T, env *testkit.Env) *fixture {
+func fixtureOn(t *testing.T, env *platformtest.Env) *fixture {
 	t.Helper()
 	f := &fixture{t: t, env: env}
 	for _, m := range env.P.Modules {
@@ -69,14 +69,14 @@ func fixtureOn(t *testing.T, env *testkit.Env) *fixture {
 	return f
 }
 
-func (f *fixture) do(method, path, token string, body any) testkit.Envelope {
+func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {
 	f.t.Helper()
-	return f.env.Do(testkit.Req{Method: method, Path: path, Token: token, Body: body})
+	return f.env.Do(platformtest.Req{Method: method, Path: path, Token: token, Body: body})
 }
 
-func (f *fixture) ok(method, path, token string, body any) testkit.Envelope {
+func (f *fixture) ok(method, path, token string, body any) platformtest.Envelope {
 	f.t.Helper()
-	return testkit.OK(f.t, f.do(method, path, token, body))
+	return platformtest.OK(f.t, f.do(method, path, token, body))
 }
 
 // other creates a second merchant (with its first venue) and answers its
@@ -91,11 +91,11 @@ func (f *fixture) other() string {
 		f.t.Fatal(err)
 	}
 	tok := env.Login("rival_admin", "Rival@123")
-	testkit.OK(f.t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
+	platformtest.OK(f.t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
 		Body: map[string]string{"oldPassword": "Rival@123", "password": "Rival@456", "repassword": "Rival@456"}}))
 	f.otherAdmin = env.Login("rival_admin", "Rival@456")
 	var venue sys.Org
-	if err := env.P.DB.WithContext(testkit.SystemCtx(f.t)).Where("type = ? AND name = ?", sys.OrgVenue, "Rival Noodle Bar").Take(&venue).Error; err != nil {
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(f.t)).Where("type = ? AND name = ?", sys.OrgVenue, "Rival Noodle Bar").Take(&venue).Error; err != nil {
 		f.t.Fatal(err)
 	}
 	f.otherVenue = venue.ID
@@ -138,11 +138,11 @@ func itoa(id uint64) string {
 }
 
 // playlist polls a tablet's playlist.
-func (f *fixture) playlist(key, etag string) testkit.Envelope {
+func (f *fixture) playlist(key, etag string) platformtest.Envelope {
 	f.t.Helper()
 	h := map[string]string{}
 	if etag != "" {
 		h["If-None-Match"] = etag
 	}
-	return f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/tablet/" + key + "/playlist", Header: h})
+	return f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/tablet/" + key + "/playlist", Header: h})
 }

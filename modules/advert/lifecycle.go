@@ -37,9 +37,9 @@ func advertIDOf(key string) (uint64, error) {
 	return strconv.ParseUint(s, 10, 64)
 }
 
-// settleWait bounds how long a lifecycle call waits for the process to
-// apply its status, so that its answer usually shows the new status.
-const settleWait = 2 * time.Second
+// settleWait bounds how long a lifecycle call waits for the review process
+// to come to rest, so that its answer shows the new status.
+const settleWait = 5 * time.Second
 
 // launcher starts the interpreter for a written instance row.
 type launcher func(ctx context.Context, in engine.Input) error
@@ -62,7 +62,7 @@ func (m *Module) Publish(ctx context.Context, p *api.Principal, id uint64) (*Adv
 	if err != nil {
 		return nil, err
 	}
-	m.settle(ctx, id, func(b *Advert) bool { return b.Status == StatusPending })
+	m.settle(ctx, id)
 	return m.Detail(ctx, id)
 }
 
@@ -166,7 +166,7 @@ func (m *Module) Withdraw(ctx context.Context, p *api.Principal, id uint64) (*Ad
 	if err := m.message(ctx, p, process.MessageInput{BusinessKey: BusinessKey(a.ID), MessageName: MessageWithdraw}); err != nil {
 		return nil, err
 	}
-	m.settle(ctx, id, func(b *Advert) bool { return b.Status == StatusDraft })
+	m.settle(ctx, id)
 	return m.Detail(ctx, id)
 }
 
@@ -201,45 +201,29 @@ func (m *Module) Takedown(ctx context.Context, p *api.Principal, id uint64, in T
 	if err != nil {
 		return nil, err
 	}
-	m.settle(ctx, id, func(b *Advert) bool { return b.Status == StatusEnded })
+	m.settle(ctx, id)
 	return m.Detail(ctx, id)
 }
 
-// message delivers a message to the ad's review instance. The process sets
-// a status just before it starts to wait for the messages that status
-// allows, so a call right after the change retries for a moment.
+// message delivers a message to the ad's review instance. The process
+// answers once the message is applied (a busy instance settles first).
 func (m *Module) message(ctx context.Context, p *api.Principal, in process.MessageInput) error {
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		_, err := m.proc.Message(ctx, p, in)
-		var ae *api.Error
-		if err == nil || !errors.As(err, &ae) || ae.Key != "process.nothing_waits" || time.Now().After(deadline) {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	_, err := m.proc.Message(ctx, p, in)
+	return err
 }
 
-// settle waits a little for the process to apply a status.
-func (m *Module) settle(ctx context.Context, id uint64, done func(*Advert) bool) {
-	deadline := time.Now().Add(m.settleWait)
-	for {
-		var a Advert
-		if err := m.sys(ctx).Select("id", "status", "instance_id").Take(&a, id).Error; err != nil || done(&a) {
-			return
-		}
-		if time.Now().After(deadline) {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(50 * time.Millisecond):
-		}
+// settle returns once the ad's review instance is at rest, so that the
+// status its service tasks set is applied (the process answers; no polling).
+// It gives up after settleWait.
+func (m *Module) settle(ctx context.Context, id uint64) {
+	var a Advert
+	if err := m.sys(ctx).Select("id", "instance_id").Take(&a, id).Error; err != nil || a.InstanceID == 0 || m.settleWait <= 0 {
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, m.settleWait)
+	defer cancel()
+	if err := m.proc.Settle(sctx, a.InstanceID); err != nil && sctx.Err() == nil {
+		m.log.Warn("advert: the review did not settle", "advert", id, "error", err)
 	}
 }
 
@@ -370,9 +354,20 @@ func (m *Module) reviewVariables(ctx context.Context, a *Advert) map[string]any 
 			targets = append(targets, t.Name)
 		}
 	}
-	link := ""
+	link, linkName := "", ""
 	if a.LinkType != LinkNone {
 		link = a.LinkType + ": " + a.LinkValue
+	}
+	// the reviewer (a platform user) cannot read the merchant's menu: the dish's name
+	// travels with the ad, so the preview shows the name, not "Dish #21"
+	if a.LinkType == LinkDish && m.dishes != nil {
+		if id, err := strconv.ParseUint(a.LinkValue, 10, 64); err == nil {
+			// read as the system (the review runs outside a request), the merchant checked here
+			if d, err := m.dishes.Dish(tenancy.SystemContext(ctx), id); err == nil && d != nil && d.MerchantID == a.MerchantID {
+				linkName = d.Name
+				link = a.LinkType + ": " + d.Name
+			}
+		}
 	}
 	return map[string]any{
 		"advertId": a.ID, "releaseNo": a.ReleaseNo, "title": a.Title, "adType": a.Type, "request": a.Request,
@@ -380,7 +375,7 @@ func (m *Module) reviewVariables(ctx context.Context, a *Advert) map[string]any 
 		"totalDuration": a.TotalDuration, "startDate": a.StartDate, "endDate": a.EndDate, "dailyStart": a.DailyStart,
 		"dailyEnd": a.DailyEnd, "period": fmt.Sprintf("%s – %s, %s–%s", a.StartDate, a.EndDate, a.DailyStart, a.DailyEnd),
 		"targetType": a.TargetType, "targets": targets, "tabletCount": a.TabletCount, "linkType": a.LinkType,
-		"linkValue": a.LinkValue, "link": link, "opinion": "",
+		"linkValue": a.LinkValue, "link": link, "linkName": linkName, "opinion": "",
 	}
 }
 
@@ -461,6 +456,21 @@ func (m *Module) guardReview(ctx context.Context, p *api.Principal, t *process.T
 	}
 	if p.UserID == a.CreatedBy || p.UserID == a.PublishedBy {
 		return api.Conflict("advert.review_own_ad", nil)
+	}
+	return nil
+}
+
+// guardInstance refuses the generic cancel and withdrawal of an ad's
+// review: it ends through the ad's own calls, which keep its status in
+// step. An instance no ad is bound to (planted through the generic start
+// before it refused module processes) is no review, and may be cancelled.
+func (m *Module) guardInstance(ctx context.Context, _ *api.Principal, inst *process.Instance, _ string) error {
+	var n int64
+	if err := m.sys(ctx).Model(&Advert{}).Where("instance_id = ?", inst.ID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return api.Conflict("advert.end_through_ad", nil)
 	}
 	return nil
 }

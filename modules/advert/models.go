@@ -63,8 +63,8 @@ const (
 // Material is one image or video of an ad and how long it plays.
 type Material struct {
 	URL      string `json:"url"`
-	Type     string `json:"type"`     // image or video, from the uploaded file's kind
-	Duration int    `json:"duration"` // seconds
+	Type     string `json:"type" enum:",image,video" doc:"image or video, from the uploaded file's kind"`
+	Duration int    `json:"duration" doc:"seconds"`
 }
 
 // Advert is an ad, or a merchant's request for a platform placement.
@@ -73,23 +73,23 @@ type Advert struct {
 	MerchantID    uint64     `gorm:"not null;default:0;index:idx_adverts_merchant,priority:1" json:"merchantId"` // 0: the platform's own ad
 	ReleaseNo     string     `gorm:"size:32;not null;uniqueIndex" json:"releaseNo"`
 	Title         string     `gorm:"size:128;not null" json:"title"`
-	Type          string     `gorm:"size:16;not null" json:"type"`
+	Type          string     `gorm:"size:16;not null" json:"type" enum:"merchant,platform"`
 	Request       bool       `gorm:"not null;default:false" json:"request"` // "I want to advertise": a merchant asks for a platform placement
-	MaterialType  string     `gorm:"size:8;not null" json:"materialType"`
+	MaterialType  string     `gorm:"size:8;not null" json:"materialType" enum:"image,video"`
 	Materials     []Material `gorm:"serializer:json;type:text;not null" json:"materials"`
 	TotalDuration int        `gorm:"not null;default:0" json:"totalDuration"`
-	StartDate     string     `gorm:"size:10;not null" json:"startDate"` // YYYY-MM-DD, in the venue's time zone
-	EndDate       string     `gorm:"size:10;not null" json:"endDate"`   // inclusive
-	DailyStart    string     `gorm:"size:5;not null" json:"dailyStart"` // HH:MM
-	DailyEnd      string     `gorm:"size:5;not null" json:"dailyEnd"`   // HH:MM, 24:00 = midnight; before DailyStart = overnight
-	TargetType    string     `gorm:"size:8;not null" json:"targetType"` // venue, tablet or area
+	StartDate     string     `gorm:"size:10;not null" json:"startDate"`                          // YYYY-MM-DD, in the venue's time zone
+	EndDate       string     `gorm:"size:10;not null" json:"endDate"`                            // inclusive
+	DailyStart    string     `gorm:"size:5;not null" json:"dailyStart"`                          // HH:MM
+	DailyEnd      string     `gorm:"size:5;not null" json:"dailyEnd"`                            // HH:MM, 24:00 = midnight; before DailyStart = overnight
+	TargetType    string     `gorm:"size:8;not null" json:"targetType" enum:"venue,tablet,area"` // venue, tablet or area
 	TabletCount   int        `gorm:"not null;default:0" json:"tabletCount"`
-	LinkType      string     `gorm:"size:8;not null;default:'none'" json:"linkType"`
+	LinkType      string     `gorm:"size:8;not null;default:'none'" json:"linkType" enum:"none,dish,url"`
 	LinkValue     string     `gorm:"size:500;not null;default:''" json:"linkValue"`
 	PlayCount     int64      `gorm:"not null;default:0" json:"playCount"`
-	Status        string     `gorm:"size:16;not null;index:idx_adverts_status,priority:1;index:idx_adverts_merchant,priority:2" json:"status"`
+	Status        string     `gorm:"size:16;not null;index:idx_adverts_status,priority:1;index:idx_adverts_merchant,priority:2" json:"status" enum:"draft,pending,approved,rejected,ended"`
 	Opinion       string     `gorm:"size:500;not null;default:''" json:"opinion"` // the reviewer's audit opinion
-	EndedBy       string     `gorm:"size:16;not null;default:''" json:"endedBy"`
+	EndedBy       string     `gorm:"size:16;not null;default:''" json:"endedBy" enum:",period,takedown"`
 	EndReason     string     `gorm:"size:500;not null;default:''" json:"endReason"`
 	InstanceID    uint64     `gorm:"not null;default:0;index" json:"instanceId"` // the review process instance
 	CreatedBy     uint64     `gorm:"not null;default:0" json:"createdBy"`
@@ -125,7 +125,7 @@ type Tablet struct {
 	Number     string     `gorm:"size:32;not null;uniqueIndex:uk_advert_tablets_number,priority:2" json:"number"`
 	Name       string     `gorm:"size:64;not null;default:''" json:"name"`
 	Key        string     `gorm:"column:tablet_key;size:64;not null;uniqueIndex" json:"-"`
-	Status     int8       `gorm:"not null;default:1" json:"status"`
+	Status     int8       `gorm:"not null;default:1" json:"status" enum:"0,1"`
 	AppVersion string     `gorm:"size:32;not null;default:''" json:"appVersion"`
 	LastSeenAt *time.Time `json:"lastSeenAt"`
 	CreatedAt  time.Time  `json:"createdAt"`

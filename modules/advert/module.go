@@ -12,12 +12,12 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/cuisine"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Permission ids of the module's operations.
@@ -28,7 +28,7 @@ const (
 
 // Module is the advert module.
 type Module struct {
-	deps   app.Deps
+	deps   module.Deps
 	core   *sys.Module
 	proc   *process.Module
 	db     *gorm.DB
@@ -54,7 +54,7 @@ type DishFinder interface {
 
 // New builds the module: it offers its activity to the review process's
 // service tasks and guards the review tasks.
-func New(deps app.Deps, core *sys.Module, proc *process.Module) *Module {
+func New(deps module.Deps, core *sys.Module, proc *process.Module) *Module {
 	m := &Module{deps: deps, core: core, proc: proc, db: deps.DB, log: deps.Log, flushEvery: 30 * time.Second,
 		settleWait: settleWait}
 	m.orgs = newOrgCache(core)
@@ -62,9 +62,7 @@ func New(deps app.Deps, core *sys.Module, proc *process.Module) *Module {
 	m.seen = newSeenBatch()
 	proc.OfferService(ActivitySetStatus, m.SetStatus)
 	proc.GuardTasks(ReviewProcess, m.guardReview)
-	proc.GuardInstances(ReviewProcess, func(context.Context, *api.Principal, *process.Instance, string) error {
-		return api.Conflict("advert.end_through_ad", nil)
-	})
+	proc.GuardInstances(ReviewProcess, m.guardInstance)
 	m.subscribe()
 	core.Orgs.OnChange(func(id uint64) {
 		// A venue's time zone, area or status shapes its tablets' playlists.
@@ -92,15 +90,15 @@ func (m *Module) Migrations() []dbx.Migration {
 }
 
 // Menus are the spec's advertising route and the tablets beside it.
-func (m *Module) Menus() []app.MenuSeed {
+func (m *Module) Menus() []module.MenuSeed {
 	all := []string{"add", "delete", "edit", "query", "get"}
 	read := []string{"query", "get"}
-	return []app.MenuSeed{
+	return []module.MenuSeed{
 		{URL: "/advert", Name: "menu.advert", Icon: "NotificationOutlined", Sort: 40},
 		{URL: "/advert/release", Parent: "/advert", Name: "menu.advert.release", Icon: "PlaySquareOutlined", Sort: 100, Perm: PermRelease, Actions: all,
-			Grants: map[string][]string{app.RoleMerchantAdmin: all, app.RoleVenueManager: read, app.RolePlatformAdmin: all, app.RolePlatformReviewer: read}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: all, module.RoleVenueManager: read, module.RolePlatformAdmin: all, module.RolePlatformReviewer: read}},
 		{URL: "/advert/tablet", Parent: "/advert", Name: "menu.advert.tablet", Icon: "TabletOutlined", Sort: 90, Perm: PermTablet, Actions: all,
-			Grants: map[string][]string{app.RoleMerchantAdmin: all, app.RoleVenueManager: all, app.RolePlatformAdmin: read}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: all, module.RoleVenueManager: all, module.RolePlatformAdmin: read}},
 	}
 }
 

@@ -39,8 +39,8 @@ type PlaylistAd struct {
 	AdvertID      uint64     `json:"advertId"`
 	ReleaseNo     string     `json:"releaseNo"`
 	Title         string     `json:"title"`
-	Type          string     `json:"type"`
-	MaterialType  string     `json:"materialType"`
+	Type          string     `json:"type" enum:"merchant,platform"`
+	MaterialType  string     `json:"materialType" enum:"image,video"`
 	Materials     []Material `json:"materials"`
 	TotalDuration int        `json:"totalDuration"`
 	Link          Link       `json:"link"`
@@ -51,7 +51,7 @@ type PlaylistAd struct {
 
 // Link is where a tap on the ad leads: a dish of the menu or a web page.
 type Link struct {
-	Type  string `json:"type"` // none, dish or url
+	Type  string `json:"type" enum:"none,dish,url"` // none, dish or url
 	Value string `json:"value"`
 }
 

@@ -2,7 +2,6 @@ package advert
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"sort"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
-	"github.com/venueplatform/venue/internal/i18n"
 )
 
 // publicRoutes are the tablets' calls: no staff login, the tablet's secret
@@ -41,37 +39,13 @@ func (m *Module) playlist(c *api.Ctx) (any, error) {
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "currentLocale, Accept-Language")
-	if matches(c.GetHeader("If-None-Match"), etag) {
+	if api.ETagMatches(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return nil, nil
 	}
-	msg, _ := json.Marshal(i18n.T(lang, "ok", nil))
-	body := make([]byte, 0, len(e.result)+len(msg)+40)
-	body = append(body, `{"code":10000,"msg":`...)
-	body = append(body, msg...)
-	body = append(body, `,"result":`...)
-	body = append(body, e.result...)
-	body = append(body, '}')
-	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+	api.WriteRawOK(c.Context, lang, e.result)
 	return nil, nil
-}
-
-// matches reports whether an If-None-Match header names the entity tag.
-func matches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
-	if header == etag {
-		return true
-	}
-	for _, part := range strings.Split(header, ",") {
-		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
-		if part == etag || part == "*" {
-			return true
-		}
-	}
-	return false
 }
 
 // appVersion keeps a sane version string a tablet reports.

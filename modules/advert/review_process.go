@@ -133,7 +133,7 @@ const reviewFormSchema = `{"type":"object","properties":{
 func (m *Module) seedReviewProcess(ctx context.Context) error {
 	_, err := m.proc.SeedModel(ctx,
 		process.ModelInput{Name: "Ad review", Key: ReviewProcess, Category: "advert",
-			Description: "Review, broadcast and takedown of in-venue ads", BpmnXML: reviewBPMN},
+			Description: "Review, broadcast and takedown of in-venue ads", BpmnXML: reviewBPMN, System: true},
 		process.FormInput{Key: ReviewForm, Name: "Audit opinion", Description: "The reviewer's opinion of an ad", Schema: json.RawMessage(reviewFormSchema)})
 	return err
 }

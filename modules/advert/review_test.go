@@ -14,10 +14,10 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
@@ -71,7 +71,7 @@ func (r *review) principal(username string) *api.Principal {
 	return &api.Principal{UserID: p.ID, UserName: p.Username, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID, Roles: p.Roles}
 }
 
-func (r *review) env2() *testkit.Env { return r.fixture.env }
+func (r *review) env2() *platformtest.Env { return r.fixture.env }
 
 func (r *review) ctx(username string) context.Context {
 	return api.WithPrincipal(context.Background(), r.principal(username))
@@ -86,7 +86,7 @@ func (r *review) after(d time.Duration, fn func()) {
 // openTask is the instance's open task on a node.
 func (r *review) openTask(node string) process.TaskView {
 	r.t.Helper()
-	d, err := r.proc.Detail(testkit.SystemCtx(r.t), r.input.InstanceID)
+	d, err := r.proc.Detail(platformtest.SystemCtx(r.t), r.input.InstanceID)
 	require.NoError(r.t, err)
 	for _, tk := range d.Tasks {
 		if tk.NodeID == node && tk.Status == process.TaskOpen {
@@ -105,6 +105,10 @@ func (r *review) act(user, node, action string, u engine.TaskUpdate) {
 		tk := r.openTask(node)
 		p := r.principal(user)
 		u.TaskID, u.Action, u.Actor = tk.ID, action, engine.Actor{UserID: p.UserID, Name: user}
+		// The API sends the actor's roles: the workflow checks a claim against the task's candidates.
+		person, err := r.env2().P.Sys.People.Person(context.Background(), p.UserID)
+		require.NoError(r.t, err)
+		u.ActorRoles, u.Admin = person.Roles, user == "admin"
 		r.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d", step), &updateCallback{t: r.t, what: user + " " + action}, u)
 	})
 }
@@ -140,7 +144,7 @@ func (r *review) detail() advert.AdvertDetail {
 }
 
 func (r *review) playing(tablet int) bool {
-	res := testkit.OK(r.t, r.playlist(r.tablets[tablet].Key, ""))
+	res := platformtest.OK(r.t, r.playlist(r.tablets[tablet].Key, ""))
 	var pl advert.Playlist
 	res.Into(r.t, &pl)
 	for _, a := range pl.Ads {
@@ -295,7 +299,7 @@ func TestWithdrawReturnsTheAdToDraft(t *testing.T) {
 }
 
 func (r *review) openTasks() []process.TaskView {
-	d, err := r.proc.Detail(testkit.SystemCtx(r.t), r.input.InstanceID)
+	d, err := r.proc.Detail(platformtest.SystemCtx(r.t), r.input.InstanceID)
 	require.NoError(r.t, err)
 	var open []process.TaskView
 	for _, tk := range d.Tasks {
@@ -314,7 +318,7 @@ func TestReviewerOfTheSameMerchantCannotApprove(t *testing.T) {
 	r.ok("POST", "/api/sys/user", r.boss, map[string]any{"username": "bistro_reviewer", "realName": "Kim Wu", "mobile": "13800000099", "password": "Bistro@123",
 		"orgId": r.merchantID})
 	var reviewers sys.Role
-	db := r.env2().P.DB.WithContext(testkit.SystemCtx(t))
+	db := r.env2().P.DB.WithContext(platformtest.SystemCtx(t))
 	require.NoError(t, db.Where("merchant_id = 0 AND code = ?", "platform_reviewer").Take(&reviewers).Error)
 	insider := r.principal("bistro_reviewer")
 	require.NoError(t, db.Create(&sys.UserRole{UserID: insider.UserID, RoleID: reviewers.ID}).Error)
@@ -430,7 +434,7 @@ func TestNobodyReviewsTheirOwnAd(t *testing.T) {
 	r := newReviewOf(t, f, f.admin, nil, "Platform week")
 	require.Zero(t, r.ad.MerchantID)
 	var reviewers sys.Role
-	db := r.env2().P.DB.WithContext(testkit.SystemCtx(t))
+	db := r.env2().P.DB.WithContext(platformtest.SystemCtx(t))
 	require.NoError(t, db.Where("merchant_id = 0 AND code = ?", "platform_reviewer").Take(&reviewers).Error)
 	admin := r.principal("admin")
 	require.NoError(t, db.Create(&sys.UserRole{UserID: admin.UserID, RoleID: reviewers.ID}).Error)

@@ -17,7 +17,7 @@ type TabletInput struct {
 	VenueID uint64 `json:"venueId"`
 	Number  string `json:"number"`
 	Name    string `json:"name"`
-	Status  *int8  `json:"status"`
+	Status  *int8  `json:"status" enum:"0,1"`
 }
 
 // TabletView is a tablet in lists, with its venue's name.
@@ -37,7 +37,7 @@ type TabletQuery struct {
 	api.PageQuery
 	VenueID uint64 `form:"venueId" json:"venueId"`
 	Keyword string `form:"keyword" json:"keyword"` // number or name
-	Status  string `form:"status" json:"status"`
+	Status  string `form:"status" json:"status" enum:"0,1"`
 }
 
 // newTabletKey is a random secret: 32 bytes, URL-safe.

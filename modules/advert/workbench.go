@@ -4,14 +4,14 @@ import (
 	"context"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/i18n"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Workbench puts the ads awaiting review and the ads on air on the home page
 // of whoever may see the ads list: a merchant's own, or every merchant's for
 // the platform (its reviewers).
-func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) []app.Card {
+func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) []module.Card {
 	if m.core == nil || m.core.Perms == nil || !m.core.Perms.Allowed(p, PermRelease, "query") {
 		return nil
 	}
@@ -34,7 +34,7 @@ func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) [
 			onAir = r.N
 		}
 	}
-	return []app.Card{
+	return []module.Card{
 		{Key: "advertPending", Title: i18n.T(lang, "workbench.advert_pending", nil), Value: pending, Link: "/advert/release"},
 		{Key: "advertOnAir", Title: i18n.T(lang, "workbench.advert_on_air", nil), Value: onAir, Link: "/advert/release"},
 	}

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // Benchmarks (VENUE_TEST_DB=mysql for MySQL):
@@ -27,7 +27,7 @@ import (
 // promotion; written straight into the tables in batches.
 func fillMenu(b *testing.B, f *benchFixture, n int) {
 	b.Helper()
-	db := f.env.P.DB.WithContext(testkit.SystemCtx(b))
+	db := f.env.P.DB.WithContext(platformtest.SystemCtx(b))
 	cats := make([]cuisine.Category, 20)
 	for i := range cats {
 		cats[i] = cuisine.Category{MerchantID: f.merchantID, Name: fmt.Sprintf("Bench category %02d", i), Sort: 100 + i, Status: cuisine.StatusEnabled}
@@ -45,6 +45,9 @@ func fillMenu(b *testing.B, f *benchFixture, n int) {
 				Images:      cuisine.StringList{"/uploads/2026/05/bench.png"}, Specialty: i%17 == 0, SoldOut: i%29 == 0, Status: cuisine.OnSale})
 		}
 		if err := db.CreateInBatches(&dishes, 500).Error; err != nil {
+			b.Fatal(err)
+		}
+		if err := cuisine.IndexDishNames(db, dishes); err != nil {
 			b.Fatal(err)
 		}
 		if n > 10000 {
@@ -87,7 +90,7 @@ func fillMenu(b *testing.B, f *benchFixture, n int) {
 }
 
 type benchFixture struct {
-	env         *testkit.Env
+	env         *platformtest.Env
 	mod         *cuisine.Module
 	merchantID  uint64
 	promotionID uint64
@@ -98,14 +101,14 @@ type benchFixture struct {
 
 func newBenchFixture(b *testing.B) *benchFixture {
 	b.Helper()
-	env := testkit.New(b, testkit.Options{Demo: true})
+	env := platformtest.New(b, platformtest.Options{Demo: true})
 	f := &benchFixture{env: env, token: env.Login("demo_admin", sys.DemoPassword)}
 	for _, m := range env.P.Modules {
 		if c, ok := m.(*cuisine.Module); ok {
 			f.mod = c
 		}
 	}
-	db := env.P.DB.WithContext(testkit.SystemCtx(b))
+	db := env.P.DB.WithContext(platformtest.SystemCtx(b))
 	var venue sys.Org
 	if err := db.Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
 		b.Fatal(err)
@@ -247,6 +250,33 @@ func BenchmarkDishList(b *testing.B) {
 		b.StopTimer()
 		l.report(b)
 	})
+}
+
+// BenchmarkDishSearch is the dish list's name search (issue 17: anywhere in
+// the name or the number, LIKE '%…%') on a merchant with 100,000 dishes, one
+// query kind per sub-benchmark: a prefix, a word inside the names of many
+// dishes, a word inside one dish's name, and a word found nowhere (every row
+// of the merchant is read).
+func BenchmarkDishSearch(b *testing.B) {
+	f := newBenchFixture(b)
+	fillMenu(b, f, 100_000)
+	for _, c := range []struct{ name, q string }{
+		{"prefix", "name=Bench%20dish%20012"},
+		{"inside-many", "name=dish%200421"},
+		{"inside-one", "name=h%20042170"},
+		{"nowhere", "name=zzz"},
+	} {
+		serve(b, f, "/api/merchant/cuisine/dish?pageSize=20&"+c.q, f.token)
+		b.Run(c.name, func(b *testing.B) {
+			var l latencies
+			mine := make([]time.Duration, 0, b.N)
+			for i := 0; i < b.N; i++ {
+				mine = append(mine, serve(b, f, "/api/merchant/cuisine/dish?pageSize=20&"+c.q, f.token))
+			}
+			l.add(mine)
+			l.report(b)
+		})
+	}
 }
 
 func processCPU() time.Duration {

@@ -21,9 +21,9 @@ const maxSort = 999_999
 
 // CategoryInput is the category form.
 type CategoryInput struct {
-	Name   string `json:"name"`
-	Sort   *int   `json:"sort"`
-	Status *int8  `json:"status"` // create only; 1 (default) enabled, 0 disabled
+	Name   string `json:"name" api:"required" doc:"unique within the merchant, at most 64 characters" example:"Noodles"`
+	Sort   *int   `json:"sort" doc:"menu order, ascending" example:"1"`
+	Status *int8  `json:"status" enum:"0,1" doc:"create only: 1 (default) enabled, 0 disabled"`
 }
 
 // CategoryView is a category as lists and forms see it.
@@ -32,7 +32,7 @@ type CategoryView struct {
 	MerchantID uint64    `json:"merchantId"`
 	Name       string    `json:"name"`
 	Sort       int       `json:"sort"`
-	Status     int8      `json:"status"`
+	Status     int8      `json:"status" enum:"0,1" doc:"1 enabled, 0 disabled"`
 	DishCount  int64     `json:"dishCount"`
 	CreatedAt  time.Time `json:"createdAt"`
 	UpdatedAt  time.Time `json:"updatedAt"`
@@ -42,7 +42,7 @@ type CategoryView struct {
 type CategoryQuery struct {
 	api.PageQuery
 	Name   string `form:"name" json:"name"`
-	Status *int8  `form:"status" json:"status"`
+	Status *int8  `form:"status" json:"status" enum:"0,1"`
 }
 
 func validateCategory(in *CategoryInput) error {
@@ -76,7 +76,7 @@ func (c *Catalogue) Categories(ctx context.Context, q CategoryQuery) (api.Page[C
 	filter := func() *gorm.DB {
 		db := c.db.WithContext(ctx).Model(&Category{})
 		if v := strings.TrimSpace(q.Name); v != "" {
-			db = db.Where("name LIKE ? ESCAPE '!'", likePrefix(v))
+			db = db.Where("name LIKE ? ESCAPE '!'", likeContains(v))
 		}
 		if q.Status != nil {
 			db = db.Where("status = ?", *q.Status)
@@ -370,6 +370,11 @@ func checkIDs(ids []uint64) error {
 func likePrefix(s string) string {
 	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
 }
+
+// likeContains escapes LIKE wildcards like likePrefix and matches the text
+// anywhere (case-insensitively on MySQL's _ci collations and for ASCII on
+// SQLite).
+func likeContains(s string) string { return "%" + likePrefix(s) }
 
 func ptrVal[T any](p *T) any {
 	if p == nil {

@@ -2,7 +2,6 @@ package cuisine
 
 import (
 	"context"
-	"net/url"
 	"strings"
 	"time"
 
@@ -17,16 +16,16 @@ const maxImages = 9
 
 // DishInput is the dish form. Amounts are minor units of the merchant's currency.
 type DishInput struct {
-	Name          string      `json:"name"`
-	Number        string      `json:"number"`
-	CategoryID    uint64      `json:"categoryId"`
+	Name          string      `json:"name" api:"required" example:"Beef noodles"`
+	Number        string      `json:"number" api:"required" doc:"unique within the merchant" example:"A001"`
+	CategoryID    uint64      `json:"categoryId" api:"required"`
 	Sort          *int        `json:"sort"`
-	Price         *int64      `json:"price"`
+	Price         *int64      `json:"price" api:"required" doc:"minor units of the merchant's currency" example:"2800"`
 	DiscountPrice *int64      `json:"discountPrice"` // optional; lower than price
 	Description   string      `json:"description"`
 	Images        []string    `json:"images"` // URLs answered by /upload/oss/aliyun/image
 	Specialty     bool        `json:"specialty"`
-	Status        string      `json:"status"` // create only: on_sale (default) or removed
+	Status        string      `json:"status" enum:"on_sale,removed" doc:"create only: on_sale (default) or removed"`
 	Specs         []SpecInput `json:"specs"`
 }
 
@@ -48,7 +47,7 @@ type DishView struct {
 	Specialty      bool       `json:"specialty"`
 	SoldOut        bool       `json:"soldOut"`
 	RestoreAt      *time.Time `json:"restoreAt"`
-	Status         string     `json:"status"`
+	Status         string     `json:"status" enum:"on_sale,removed"`
 	CreatedAt      time.Time  `json:"createdAt"`
 	UpdatedAt      time.Time  `json:"updatedAt"`
 }
@@ -126,24 +125,10 @@ func validateDish(in *DishInput) (*dishPlan, error) {
 }
 
 // validImageURL accepts what the upload call answers: a path under
-// /uploads/ (local storage) or an https URL (object storage, CDN).
+// /uploads/ (local storage) or an https URL (object storage, CDN); the
+// rule is api.FileURL's, the same for every file field.
 func validImageURL(s string) bool {
-	if len(s) > 512 {
-		return false
-	}
-	if rest, ok := strings.CutPrefix(s, "/uploads/"); ok {
-		if rest == "" || strings.Contains(rest, "..") {
-			return false
-		}
-		for _, r := range rest {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/", r)) {
-				return false
-			}
-		}
-		return true
-	}
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme == "https" && u.Host != "" && u.User == nil
+	return api.FileURL(s)
 }
 
 // CreateDish adds a dish with its specifications.
@@ -162,6 +147,9 @@ func (c *Catalogue) CreateDish(ctx context.Context, in DishInput) (*DishDetail, 
 			return err
 		}
 		if err := tx.Create(&d).Error; err != nil {
+			return err
+		}
+		if err := IndexDishNames(tx, []Dish{d}); err != nil {
 			return err
 		}
 		return writeSpecs(tx, d.ID, plan.specs)
@@ -197,6 +185,9 @@ func (c *Catalogue) UpdateDish(ctx context.Context, id uint64, in DishInput) (*D
 		d.Description, d.Images, d.Specialty = p.Description, p.Images, p.Specialty
 		if err := tx.Select("name", "number", "category_id", "sort", "price", "discount_price", "description", "images", "specialty", "updated_at").
 			Save(&d).Error; err != nil {
+			return err
+		}
+		if err := IndexDishNames(tx, []Dish{d}); err != nil {
 			return err
 		}
 		return writeSpecs(tx, id, plan.specs)
@@ -289,6 +280,9 @@ func (c *Catalogue) DeleteDishes(ctx context.Context, ids []uint64) error {
 			return err
 		}
 		if err := tx.Where("dish_id IN ?", ids).Delete(&SpecGroup{}).Error; err != nil {
+			return err
+		}
+		if err := unindexDishes(tx, ids); err != nil {
 			return err
 		}
 		return tx.Where("id IN ?", ids).Delete(&Dish{}).Error

@@ -1,7 +1,6 @@
 package cuisine
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -106,18 +105,12 @@ func (m *Module) dishImport(c *api.Ctx) (any, error) {
 	}
 	defer f.Close()
 	raw, err := io.ReadAll(io.LimitReader(f, 8<<20))
-	if err != nil || !bytes.HasPrefix(raw, []byte("PK\x03\x04")) {
-		return nil, api.Business(codeUploadRefused, "import.not_excel", nil)
-	}
-	_, rows, err := sheet.Read(bytes.NewReader(raw))
 	if err != nil {
 		return nil, api.Business(codeUploadRefused, "import.not_excel", nil)
 	}
-	if len(rows) == 0 {
-		return nil, api.Business(api.CodeInvalid, "import.empty", nil)
-	}
-	if len(rows) > sheet.MaxImportRows {
-		return nil, api.Business(api.CodeInvalid, "import.too_many", map[string]any{"Max": sheet.MaxImportRows})
+	rows, err := api.ReadImportSheet(raw, c.Lang(), sheetColumns, "number", "name", "categoryId", "sort", "price", "description")
+	if err != nil {
+		return nil, err
 	}
 	return m.Catalogue.ImportDishes(c.Ctx(), c.Lang(), rows)
 }
@@ -210,9 +203,19 @@ func importDish(tx *gorm.DB, plan *dishPlan, statusGiven bool, byNumber map[stri
 		if err := tx.Model(&Dish{ID: id}).Select(cols).Updates(&d).Error; err != nil {
 			return err
 		}
+		var saved Dish
+		if err := tx.Select("id", "merchant_id", "name", "number").Take(&saved, id).Error; err != nil {
+			return err
+		}
+		if err := IndexDishNames(tx, []Dish{saved}); err != nil {
+			return err
+		}
 		return writeSpecs(tx, id, plan.specs)
 	}
 	if err := tx.Create(&d).Error; err != nil {
+		return err
+	}
+	if err := IndexDishNames(tx, []Dish{d}); err != nil {
 		return err
 	}
 	byNumber[d.Number] = d.ID

@@ -7,8 +7,8 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/sheet"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func TestDishExportAndImport(t *testing.T) {
@@ -36,7 +36,7 @@ func TestDishExportAndImport(t *testing.T) {
 
 	// An exported file imports as it is: every row updates its dish, nothing changes.
 	var report api.ImportReport
-	testkit.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", res.Body)).Into(t, &report)
+	platformtest.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", res.Body)).Into(t, &report)
 	if report.Imported != 6 || len(report.Errors) != 0 {
 		t.Fatalf("re-import of an export: %+v", report)
 	}
@@ -55,7 +55,7 @@ func TestDishExportAndImport(t *testing.T) {
 		{"X07", "No description", "Mains", 1, "10", "", "", "", "", "", ""},
 		{"X08", "Fine too", "Drinks", 3, "8", "7.5", "Also fine.", "no", "removed", "/uploads/2026/05/x.png", ""},
 	})
-	testkit.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", bad)).Into(t, &report)
+	platformtest.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", bad)).Into(t, &report)
 	byRow := map[int]string{}
 	for _, e := range report.Errors {
 		byRow[e.Row] = e.Field + ": " + e.Message
@@ -82,7 +82,7 @@ func TestDishExportAndImport(t *testing.T) {
 		{"X01", "Good one", "mains", 1, "12.50", "", "Fine.", "yes", "", "", "Size [1-1]: Small, Large (+2.00)"},
 		{"X08", "Fine too", "Drinks", 3, "8", "7.5", "Also fine.", "no", "Removed", "/uploads/2026/05/x.png", ""},
 	})
-	testkit.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", good)).Into(t, &report)
+	platformtest.OK(t, f.env.Upload(base+"/dish/import", f.admin, "dishes.xlsx", good)).Into(t, &report)
 	f.ok("GET", base+"/dish?number=X", f.admin, nil).Into(t, &page)
 	if report.Imported != 2 || page.Total != 2 {
 		t.Fatalf("good import %+v, %d dishes", report, page.Total)

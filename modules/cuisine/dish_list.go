@@ -16,8 +16,8 @@ import (
 // DishQuery filters the dish list.
 type DishQuery struct {
 	api.PageQuery
-	Name       string `form:"name" json:"name"`     // prefix
-	Number     string `form:"number" json:"number"` // prefix
+	Name       string `form:"name" json:"name"`     // anywhere in the name or the number
+	Number     string `form:"number" json:"number"` // anywhere in the number
 	CategoryID uint64 `form:"categoryId" json:"categoryId"`
 	SoldOut    *bool  `form:"soldOut" json:"soldOut"`
 	Status     string `form:"status" json:"status"` // on_sale or removed
@@ -48,10 +48,12 @@ func (c *Catalogue) dishes(ctx context.Context, q DishQuery, limit int) (api.Pag
 	filter := func() *gorm.DB {
 		db := c.db.WithContext(ctx).Model(&Dish{})
 		if v := strings.TrimSpace(q.Name); v != "" {
-			db = db.Where("name LIKE ? ESCAPE '!'", likePrefix(v))
+			// anywhere in the name or the dish number ("tofu" finds "Mapo tofu"), off
+			// the suffix index (dish_search.go)
+			db = nameSearch(db, v)
 		}
 		if v := strings.TrimSpace(q.Number); v != "" {
-			db = db.Where("number LIKE ? ESCAPE '!'", likePrefix(v))
+			db = nameSearch(db, v).Where("number LIKE ? ESCAPE '!'", likeContains(v))
 		}
 		if q.CategoryID != 0 {
 			db = db.Where("category_id = ?", q.CategoryID)

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 const base = "/api/merchant/cuisine"
@@ -16,7 +16,7 @@ const base = "/api/merchant/cuisine"
 // fixture is the application with the demo merchant's menu and logins.
 type fixture struct {
 	t                       *testing.T
-	env                     *testkit.Env
+	env                     *platformtest.Env
 	mod                     *cuisine.Module
 	admin, manager, waiter  string
 	merchantID, venueID     uint64
@@ -29,7 +29,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	f := &fixture{t: t, env: env, categories: map[string]uint64{}, dishes: map[string]uint64{}}
 	for _, m := range env.P.Modules {
 		if c, ok := m.(*cuisine.Module); ok {
@@ -44,7 +44,7 @@ func newFixture(t *testing.T) *fixture {
 	f.waiter = env.Login("demo_waiter", sys.DemoPassword)
 	f.platform = env.AdminToken()
 	var venue sys.Org
-	if err := env.P.DB.WithContext(testkit.SystemCtx(t)).Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
 		t.Fatal(err)
 	}
 	f.merchantID, f.venueID, f.venueKey = venue.MerchantID, venue.ID, *venue.VenueKey
@@ -76,25 +76,25 @@ func (f *fixture) other() string {
 		f.t.Fatal(err)
 	}
 	tok := env.Login("other_admin", "Other@123")
-	testkit.OK(f.t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
+	platformtest.OK(f.t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
 		Body: map[string]string{"oldPassword": "Other@123", "password": "Other@456", "repassword": "Other@456"}}))
 	f.otherAdmin = env.Login("other_admin", "Other@456")
 	var venue sys.Org
-	if err := env.P.DB.WithContext(testkit.SystemCtx(f.t)).Take(&venue, m.VenueID).Error; err != nil {
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(f.t)).Take(&venue, m.VenueID).Error; err != nil {
 		f.t.Fatal(err)
 	}
 	f.otherVenKey = *venue.VenueKey
 	return f.otherAdmin
 }
 
-func (f *fixture) do(method, path, token string, body any) testkit.Envelope {
+func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {
 	f.t.Helper()
-	return f.env.Do(testkit.Req{Method: method, Path: path, Token: token, Body: body})
+	return f.env.Do(platformtest.Req{Method: method, Path: path, Token: token, Body: body})
 }
 
-func (f *fixture) ok(method, path, token string, body any) testkit.Envelope {
+func (f *fixture) ok(method, path, token string, body any) platformtest.Envelope {
 	f.t.Helper()
-	return testkit.OK(f.t, f.do(method, path, token, body))
+	return platformtest.OK(f.t, f.do(method, path, token, body))
 }
 
 // dishBody is a valid dish form to vary.
@@ -128,9 +128,9 @@ func (f *fixture) dish(id uint64) cuisine.DishDetail {
 }
 
 // menu fetches the public menu of the demo venue.
-func (f *fixture) menu() (cuisine.PublicMenu, testkit.Envelope) {
+func (f *fixture) menu() (cuisine.PublicMenu, platformtest.Envelope) {
 	f.t.Helper()
-	res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"})
+	res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"})
 	if res.Status != http.StatusOK || res.Code != 10000 {
 		f.t.Fatalf("public menu: HTTP %d code %d %s", res.Status, res.Code, res.Msg)
 	}
@@ -152,7 +152,7 @@ func menuDish(m cuisine.PublicMenu, id uint64) (cuisine.PublicDish, bool) {
 }
 
 // expectField asserts a validation failure on field with msg ("" = any).
-func expectField(t *testing.T, res testkit.Envelope, code int, field, msg string) {
+func expectField(t *testing.T, res platformtest.Envelope, code int, field, msg string) {
 	t.Helper()
 	if res.Code != code {
 		t.Fatalf("want code %d on %s, got %d %q %v", code, field, res.Code, res.Msg, res.Fields)
@@ -165,6 +165,6 @@ func expectField(t *testing.T, res testkit.Envelope, code int, field, msg string
 	}
 }
 
-func reqWithLocale(method, path, token, locale string, body any) testkit.Req {
-	return testkit.Req{Method: method, Path: path, Token: token, Locale: locale, Body: body}
+func reqWithLocale(method, path, token, locale string, body any) platformtest.Req {
+	return platformtest.Req{Method: method, Path: path, Token: token, Locale: locale, Body: body}
 }

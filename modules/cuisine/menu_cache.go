@@ -23,6 +23,7 @@ const menuMaxAge = 10 * time.Minute
 // envelope as JSON (and gzipped, once asked for) and its entity tag.
 type menuEntry struct {
 	venueID, merchantID uint64
+	menu                *PublicMenu // shared by every reader: never changed
 	body                []byte
 	etag                string // quoted, of the identity body
 	until               time.Time
@@ -148,7 +149,7 @@ func (c *Catalogue) renderMenu(ctx context.Context, venueKey, lang string, now t
 		return nil, 0, err
 	}
 	sum := sha256.Sum256(body)
-	return &menuEntry{venueID: venue.ID, merchantID: venue.MerchantID, body: body,
+	return &menuEntry{venueID: venue.ID, merchantID: venue.MerchantID, menu: menu, body: body,
 		etag: `"` + hex.EncodeToString(sum[:12]) + `"`, until: until}, gen, nil
 }
 
@@ -163,18 +164,6 @@ func (e *menuEntry) gzipped() []byte {
 		e.gz = buf.Bytes()
 	})
 	return e.gz
-}
-
-// etagMatches applies If-None-Match (weak comparison; the gzip variant's
-// tag counts as the same representation).
-func etagMatches(header, etag string) bool {
-	for _, cand := range strings.Split(header, ",") {
-		cand = strings.TrimPrefix(strings.TrimSpace(cand), "W/")
-		if cand == "*" || cand == etag || cand == gzipTag(etag) {
-			return true
-		}
-	}
-	return false
 }
 
 func gzipTag(etag string) string { return strings.TrimSuffix(etag, `"`) + `-gz"` }

@@ -30,6 +30,7 @@ func (m *Module) publicMenu(c *api.Ctx) (any, error) {
 		lang = i18n.Normalize(l)
 	}
 	now := time.Now()
+	m.Catalogue.feed.Sync(c.Ctx()) // a change made on another node shows at once
 	e, err := m.menus.load(key+"|"+lang, now, func() (*menuEntry, uint64, error) {
 		// Other requests may wait on this build: it must not end with this client.
 		return m.Catalogue.renderMenu(context.WithoutCancel(c.Ctx()), key, lang, now)
@@ -46,7 +47,8 @@ func (m *Module) publicMenu(c *api.Ctx) (any, error) {
 	} else {
 		h.Set("ETag", e.etag)
 	}
-	if inm := c.GetHeader("If-None-Match"); inm != "" && etagMatches(inm, e.etag) {
+	// The gzip variant's tag names the same representation.
+	if api.ETagMatches(c.GetHeader("If-None-Match"), e.etag, gzipTag(e.etag)) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return nil, nil

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func TestPublicMenuShape(t *testing.T) {
@@ -34,24 +34,24 @@ func TestPublicMenuShape(t *testing.T) {
 		t.Fatalf("headers %v", res.Header)
 	}
 	// The picture the demo seed stored is served.
-	pic := f.env.Do(testkit.Req{Method: http.MethodGet, Path: kp.Images[0]})
+	pic := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: kp.Images[0]})
 	if pic.Status != http.StatusOK || pic.Header.Get("Content-Type") != "image/png" {
 		t.Fatalf("demo picture %s: %d %s", kp.Images[0], pic.Status, pic.Header.Get("Content-Type"))
 	}
 	// Language of the labels.
-	zh := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu?lang=zh_CN"})
+	zh := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu?lang=zh_CN"})
 	var zm cuisine.PublicMenu
 	zh.Into(t, &zm)
 	if zm.Labels["soldOut"] != "已售罄" || zh.Header.Get("ETag") == res.Header.Get("ETag") {
 		t.Fatalf("zh labels %v etag %s", zm.Labels, zh.Header.Get("ETag"))
 	}
-	if res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/no-such-key/menu"}); res.Code != 10002 {
+	if res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/no-such-key/menu"}); res.Code != 10002 {
 		t.Fatalf("unknown venue: %d", res.Code)
 	}
 	// A disabled venue or merchant has no menu, cached or not; enabled again, it has.
 	for _, org := range []uint64{f.venueID, f.merchantID} {
 		f.ok("POST", fmt.Sprintf("/api/sys/org/%d/disable", org), f.platform, nil)
-		if res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"}); res.Code != 10002 {
+		if res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"}); res.Code != 10002 {
 			t.Fatalf("menu of disabled org %d: %d", org, res.Code)
 		}
 		f.ok("POST", fmt.Sprintf("/api/sys/org/%d/enable", org), f.platform, nil)
@@ -64,7 +64,7 @@ func TestPublicMenuETagAndInvalidation(t *testing.T) {
 	path := "/api/public/venue/" + f.venueKey + "/menu"
 	_, first := f.menu()
 	etag := first.Header.Get("ETag")
-	same := f.env.Do(testkit.Req{Method: http.MethodGet, Path: path, Header: map[string]string{"If-None-Match": etag}})
+	same := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: path, Header: map[string]string{"If-None-Match": etag}})
 	if same.Status != http.StatusNotModified || len(same.Body) != 0 || same.Header.Get("ETag") != etag {
 		t.Fatalf("revalidation: HTTP %d, %d bytes, etag %q", same.Status, len(same.Body), same.Header.Get("ETag"))
 	}
@@ -89,7 +89,7 @@ func TestPublicMenuETagAndInvalidation(t *testing.T) {
 	body := f.dishBody("M02")
 	body["name"], body["description"], body["price"] = "Mapo tofu (new recipe)", "Now with more pepper.", 3900
 	f.ok("PUT", fmt.Sprintf("%s/dish/%d", base, f.dishes["M02"]), f.admin, body)
-	changed := f.env.Do(testkit.Req{Method: http.MethodGet, Path: path, Header: map[string]string{"If-None-Match": etag}})
+	changed := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: path, Header: map[string]string{"If-None-Match": etag}})
 	if changed.Status != http.StatusOK || changed.Header.Get("ETag") == etag {
 		t.Fatalf("after an edit: HTTP %d etag %s", changed.Status, changed.Header.Get("ETag"))
 	}
@@ -244,7 +244,7 @@ func TestScheduledRestoreOfSoldOut(t *testing.T) {
 		t.Fatalf("restore job: %d %v", n, err)
 	}
 	var rows []cuisine.Dish
-	if err := f.env.P.DB.WithContext(testkit.SystemCtx(t)).Where("sold_out = ?", true).Find(&rows).Error; err != nil || len(rows) != 1 || rows[0].ID != d["D03"] {
+	if err := f.env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("sold_out = ?", true).Find(&rows).Error; err != nil || len(rows) != 1 || rows[0].ID != d["D03"] {
 		t.Fatalf("sold-out rows after the job: %+v %v", rows, err)
 	}
 }
@@ -253,8 +253,8 @@ func TestScheduledRestoreOfSoldOut(t *testing.T) {
 func TestMenuInvalidationReachesOtherNodes(t *testing.T) {
 	f := newFixture(t)
 	node2 := f.env.Node()
-	get := func(e *testkit.Env) cuisine.PublicMenu {
-		res := testkit.OK(t, e.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"}))
+	get := func(e *platformtest.Env) cuisine.PublicMenu {
+		res := platformtest.OK(t, e.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.venueKey + "/menu"}))
 		var m cuisine.PublicMenu
 		if err := json.Unmarshal(res.Result, &m); err != nil {
 			t.Fatal(err)

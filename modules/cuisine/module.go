@@ -12,11 +12,11 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/changefeed"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // topicMenu announces a change of a merchant's catalogue (key: merchant id).
@@ -24,7 +24,7 @@ const topicMenu = "cuisine.menu"
 
 // Module is the cuisine module.
 type Module struct {
-	deps      app.Deps
+	deps      module.Deps
 	Catalogue *Catalogue
 	menus     *menuCache
 	// restoreEvery is the period of the sold-out restore job.
@@ -44,7 +44,7 @@ type Catalogue struct {
 
 // New builds the module over deps; it reads organisations (currency, time
 // zone, venue keys) through the sys module's service.
-func New(deps app.Deps, orgSvc *sys.OrgService) *Module {
+func New(deps module.Deps, orgSvc *sys.OrgService) *Module {
 	orgs := newOrgCache(orgSvc)
 	menus := newMenuCache()
 	// Every write announces itself on every node, which drops the totals; the
@@ -101,6 +101,14 @@ func (m *Module) Migrations() []dbx.Migration {
 				}
 			}
 			return nil
+		}},
+		// Search anywhere in a dish's name or number (issue 17): the suffix index of
+		// dish_search.go, filled for the dishes that exist.
+		{ID: "cuisine/0004_dish_name_suffixes", Up: func(tx *gorm.DB) error {
+			if err := dbx.CreateTables(tx, &DishSuffix{}); err != nil {
+				return err
+			}
+			return backfillDishSuffixes(tx)
 		}},
 	}
 }

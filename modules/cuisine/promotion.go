@@ -25,7 +25,7 @@ const (
 type PromotionQuery struct {
 	api.PageQuery
 	Name   string `form:"name" json:"name"`
-	Status *int8  `form:"status" json:"status"`
+	Status *int8  `form:"status" json:"status" enum:"0,1"`
 }
 
 // PromotionView is a promotion as the list shows it.
@@ -33,11 +33,11 @@ type PromotionView struct {
 	ID         uint64    `json:"id"`
 	MerchantID uint64    `json:"merchantId"`
 	Name       string    `json:"name"`
-	StartAt    string    `json:"startAt"`
-	EndAt      string    `json:"endAt"`
-	Days       []int     `json:"days"`
-	Status     int8      `json:"status"`
-	State      string    `json:"state"` // disabled, scheduled, active or ended, in the merchant's time zone
+	StartAt    string    `json:"startAt" doc:"YYYY-MM-DD HH:mm:ss, wall clock of each venue"`
+	EndAt      string    `json:"endAt" doc:"YYYY-MM-DD HH:mm:ss, inclusive"`
+	Days       []int     `json:"days" enum:"1,2,3,4,5,6,7" doc:"ISO weekdays, Monday = 1"`
+	Status     int8      `json:"status" enum:"0,1"`
+	State      string    `json:"state" enum:"disabled,scheduled,active,ended" doc:"in the merchant's time zone"`
 	RowCount   int64     `json:"rowCount"`
 	Currency   string    `json:"currency"`
 	CreatedAt  time.Time `json:"createdAt"`
@@ -52,7 +52,7 @@ type PromotionRowView struct {
 	DishID         uint64 `json:"dishId"`
 	DishName       string `json:"dishName"`
 	DishNumber     string `json:"dishNumber"`
-	Mode           string `json:"mode"`
+	Mode           string `json:"mode" enum:"fixed,percent"`
 	Value          int64  `json:"value"`
 	OriginalPrice  int64  `json:"originalPrice"`
 	PromotionPrice int64  `json:"promotionPrice"`
@@ -80,7 +80,7 @@ func (c *Catalogue) Promotions(ctx context.Context, q PromotionQuery) (api.Page[
 	filter := func() *gorm.DB {
 		db := c.db.WithContext(ctx).Model(&Promotion{})
 		if v := strings.TrimSpace(q.Name); v != "" {
-			db = db.Where("name LIKE ? ESCAPE '!'", likePrefix(v))
+			db = db.Where("name LIKE ? ESCAPE '!'", likeContains(v))
 		}
 		if q.Status != nil {
 			db = db.Where("status = ?", *q.Status)

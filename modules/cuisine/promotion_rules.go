@@ -22,22 +22,22 @@ const wallLayout = time.DateTime
 
 // PromotionInput is the promotion form.
 type PromotionInput struct {
-	Name string `json:"name"`
+	Name string `json:"name" api:"required" example:"Lunch offer"`
 	// StartAt and EndAt are wall-clock times, "2026-05-01 00:00:00", read
 	// in each venue's time zone; a date alone starts at its first second
 	// (StartAt) or ends with its last (EndAt, which is inclusive).
-	StartAt string              `json:"startAt"`
-	EndAt   string              `json:"endAt"`
-	Days    []int               `json:"days"`   // ISO weekdays, 1 = Monday … 7 = Sunday; empty = every day
-	Status  *int8               `json:"status"` // create only; 1 (default) enabled, 0 disabled
-	Rows    []PromotionRowInput `json:"rows"`
+	StartAt string              `json:"startAt" api:"required" doc:"wall clock of each venue; a date alone starts at its first second" example:"2026-05-01 00:00:00"`
+	EndAt   string              `json:"endAt" api:"required" doc:"wall clock of each venue, inclusive; a date alone ends with its last second" example:"2026-05-31 23:59:59"`
+	Days    []int               `json:"days" doc:"ISO weekdays, 1 = Monday … 7 = Sunday; empty = every day" example:"1"`
+	Status  *int8               `json:"status" enum:"0,1" doc:"create only; 1 (default) enabled, 0 disabled"`
+	Rows    []PromotionRowInput `json:"rows" api:"required"`
 }
 
 // PromotionRowInput is one selected dish with its promotion rule.
 type PromotionRowInput struct {
-	DishID uint64 `json:"dishId"`
-	Mode   string `json:"mode"`  // fixed (amount off) or percent (share off)
-	Value  *int64 `json:"value"` // fixed: minor units off; percent: basis points off (2000 = 20 %)
+	DishID uint64 `json:"dishId" api:"required"`
+	Mode   string `json:"mode" enum:"fixed,percent" doc:"fixed (amount off) or percent (share off)"`
+	Value  *int64 `json:"value" doc:"fixed: minor units off; percent: basis points off (2000 = 20 %)" example:"2000"`
 }
 
 // validatePromotionHead checks the name, period and days.

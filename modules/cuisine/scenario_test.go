@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // The walk through: a category, a dish with two specifications and
@@ -27,7 +27,7 @@ func TestCategoryDishPromotionOnTheMenu(t *testing.T) {
 		t.Fatal(err)
 	}
 	var urls []string
-	testkit.OK(t, f.env.Upload("/api/upload/oss/aliyun/image", f.admin, "tart.png", pic.Bytes())).Into(t, &urls)
+	platformtest.OK(t, f.env.Upload("/api/upload/oss/aliyun/image", f.admin, "tart.png", pic.Bytes())).Into(t, &urls)
 
 	var dish cuisine.DishDetail
 	f.ok("POST", base+"/dish", f.admin, map[string]any{
@@ -61,24 +61,24 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int64
-	if err := f.env.P.DB.WithContext(testkit.SystemCtx(t)).Model(&cuisine.Dish{}).Where("merchant_id = ?", f.merchantID).Count(&n).Error; err != nil || n != 20 {
+	if err := f.env.P.DB.WithContext(platformtest.SystemCtx(t)).Model(&cuisine.Dish{}).Where("merchant_id = ?", f.merchantID).Count(&n).Error; err != nil || n != 20 {
 		t.Fatalf("dishes after a second seed: %d %v", n, err)
 	}
 	var promos int64
-	f.env.P.DB.WithContext(testkit.SystemCtx(t)).Model(&cuisine.Promotion{}).Count(&promos)
+	f.env.P.DB.WithContext(platformtest.SystemCtx(t)).Model(&cuisine.Promotion{}).Count(&promos)
 	if promos != 1 {
 		t.Fatalf("promotions after a second seed: %d", promos)
 	}
 }
 
 func TestSettingsNameTheCurrencyAndVenueKeys(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	var s cuisine.Settings
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/merchant/cuisine/settings", Token: env.Login("demo_admin", "Demo@12345")})).Into(t, &s)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/merchant/cuisine/settings", Token: env.Login("demo_admin", "Demo@12345")})).Into(t, &s)
 	if s.Currency != "CNY" || s.CurrencyDigits != 2 || len(s.Venues) != 1 || len(s.Venues[0].VenueKey) < 20 {
 		t.Fatalf("settings %+v", s)
 	}
-	res := env.Do(testkit.Req{Method: "GET", Path: "/api/public/venue/" + s.Venues[0].VenueKey + "/menu"})
+	res := env.Do(platformtest.Req{Method: "GET", Path: "/api/public/venue/" + s.Venues[0].VenueKey + "/menu"})
 	if res.Status != 200 {
 		t.Fatalf("public menu by the settings' key: %d", res.Status)
 	}

@@ -10,33 +10,33 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/storage"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Menus are the module's console entries (spec route table, Dishes area).
 // Sold-out toggling is a hidden entry of its own so that a role can hold it
 // without the right to edit dishes.
-func (m *Module) Menus() []app.MenuSeed {
+func (m *Module) Menus() []module.MenuSeed {
 	crud := []string{"query", "get", "add", "edit", "delete", "enable", "disable"}
 	dish := []string{"query", "get", "add", "edit", "delete", "enable", "disable", "import", "export"}
 	read := []string{"query", "get"}
-	return []app.MenuSeed{
+	return []module.MenuSeed{
 		{URL: "/cuisine", Name: "menu.cuisine", Icon: "CoffeeOutlined", Sort: 80},
 		{URL: "/cuisine/category", Parent: "/cuisine", Name: "menu.cuisine.category", Icon: "AppstoreOutlined", Sort: 100,
 			Perm: permCategory, Actions: crud,
-			Grants: map[string][]string{app.RoleMerchantAdmin: crud, app.RoleVenueManager: read, app.RoleWaiter: read}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: crud, module.RoleVenueManager: read, module.RoleWaiter: read}},
 		{URL: "/cuisine/manage", Parent: "/cuisine", Name: "menu.cuisine.manage", Icon: "ShopOutlined", Sort: 90,
 			Perm: permDish, Actions: dish,
-			Grants: map[string][]string{app.RoleMerchantAdmin: dish, app.RoleVenueManager: {"query", "get", "enable", "disable", "export"}, app.RoleWaiter: read}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: dish, module.RoleVenueManager: {"query", "get", "enable", "disable", "export"}, module.RoleWaiter: read}},
 		{URL: "/cuisine/soldout", Parent: "/cuisine", Name: "menu.cuisine.soldout", Icon: "StopOutlined", Sort: 85, Hidden: true,
 			Perm: permSoldOut, Actions: []string{"edit"},
-			Grants: map[string][]string{app.RoleMerchantAdmin: {"edit"}, app.RoleVenueManager: {"edit"}, app.RoleWaiter: {"edit"}}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: {"edit"}, module.RoleVenueManager: {"edit"}, module.RoleWaiter: {"edit"}}},
 		{URL: "/cuisine/promotion", Parent: "/cuisine", Name: "menu.cuisine.promotion", Icon: "TagsOutlined", Sort: 80,
 			Perm: permPromotion, Actions: crud,
-			Grants: map[string][]string{app.RoleMerchantAdmin: crud, app.RoleVenueManager: read}},
+			Grants: map[string][]string{module.RoleMerchantAdmin: crud, module.RoleVenueManager: read}},
 	}
 }
 
@@ -76,6 +76,9 @@ func (m *Module) Seed(ctx context.Context, demo bool) error {
 				dish := Dish{MerchantID: merchant.ID, CategoryID: row.ID, Sort: j + 1, Number: d.number, Name: d.name, Price: d.price,
 					Description: d.description, Images: StringList{pictures[cat.name]}, Specialty: d.specialty, Status: OnSale}
 				if err := tx.Create(&dish).Error; err != nil {
+					return err
+				}
+				if err := IndexDishNames(tx, []Dish{dish}); err != nil {
 					return err
 				}
 				var plans []specPlan

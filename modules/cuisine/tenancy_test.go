@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // A merchant never reads or changes another merchant's category, dish or
@@ -26,7 +26,7 @@ func TestMerchantCannotReachAnotherMerchantsCatalogue(t *testing.T) {
 	f.ok("POST", base+"/promotion", other, f.promo("Theirs", row(foreignDish, "fixed", 100))).Into(t, &promo)
 
 	cat, dish, pro := fmt.Sprintf("%s/category/%d", base, foreignCat), fmt.Sprintf("%s/dish/%d", base, foreignDish), fmt.Sprintf("%s/promotion/%d", base, promo.ID)
-	for _, r := range []testkit.Req{
+	for _, r := range []platformtest.Req{
 		{Method: "GET", Path: cat}, {Method: "PUT", Path: cat, Body: map[string]any{"name": "Mine", "sort": 1}},
 		{Method: "POST", Path: cat + "/disable"}, {Method: "DELETE", Path: cat},
 		{Method: "DELETE", Path: fmt.Sprintf("%s/category/%d?moveTo=%d", base, f.categories["Mains"], foreignCat)},
@@ -74,9 +74,9 @@ func TestMerchantCannotReachAnotherMerchantsCatalogue(t *testing.T) {
 		t.Fatalf("their promotion changed: %+v", theirPromo.PromotionView)
 	}
 	// Each venue key answers its own merchant's menu only.
-	res := f.env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.otherVenKey + "/menu"})
+	res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/venue/" + f.otherVenKey + "/menu"})
 	var m cuisine.PublicMenu
-	testkit.OK(t, res).Into(t, &m)
+	platformtest.OK(t, res).Into(t, &m)
 	if len(m.Categories) != 1 || len(m.Categories[0].Dishes) != 1 || m.Categories[0].Dishes[0].ID != foreignDish || m.Categories[0].Dishes[0].FinalPrice != 2900 {
 		t.Fatalf("other merchant's menu %+v", m)
 	}

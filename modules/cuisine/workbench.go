@@ -5,13 +5,13 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/i18n"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Workbench puts the merchant's dishes on sale and those sold out now on the
 // home page of the merchant's staff.
-func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) []app.Card {
+func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) []module.Card {
 	if p.IsPlatform() {
 		return nil
 	}
@@ -27,8 +27,8 @@ func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) [
 		m.deps.Log.Warn("cuisine: workbench counts", "error", err)
 		return nil
 	}
-	return []app.Card{
-		{Key: "dishesOnSale", Title: i18n.T(lang, "workbench.dishes_on_sale", nil), Value: onSale, Link: "/cuisine/manage"},
-		{Key: "dishesSoldOut", Title: i18n.T(lang, "workbench.dishes_sold_out", nil), Value: soldOut, Link: "/cuisine/manage"},
+	return []module.Card{
+		{Key: "dishesOnSale", Title: i18n.T(lang, "workbench.dishes_on_sale", nil), Value: onSale, Link: "/cuisine/manage?status=on_sale"},
+		{Key: "dishesSoldOut", Title: i18n.T(lang, "workbench.dishes_sold_out", nil), Value: soldOut, Link: "/cuisine/manage?soldOut=true"},
 	}
 }

@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/cuisine"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // cards answers the workbench cards of a login by key.
-func cards(t *testing.T, env *testkit.Env, token string) map[string]any {
+func cards(t *testing.T, env *platformtest.Env, token string) map[string]any {
 	t.Helper()
 	var wb struct {
 		Cards []struct {
@@ -19,7 +19,7 @@ func cards(t *testing.T, env *testkit.Env, token string) map[string]any {
 			Value any    `json:"value"`
 		} `json:"cards"`
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/workbench", Token: token})).Into(t, &wb)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/workbench", Token: token})).Into(t, &wb)
 	out := map[string]any{}
 	for _, c := range wb.Cards {
 		if c.Title == "" {

@@ -1,9 +1,9 @@
-// Package onboarding runs the platform's review of merchant sign-ups on the
-// process engine. A sign-up (sys) starts the seeded merchant_signup process;
+// Package onboarding holds merchant sign-ups and runs the platform's review
+// of them on the process engine. A sign-up starts the seeded merchant_signup process;
 // platform administrators approve or reject it from their task inbox (or
 // from the organisation page, which acts on the same task); the process's
-// service task sys.DecideSignup then creates the merchant, its first venue
-// and its administrator, or records the rejection. The model is editable at
+// service task sys.DecideSignup then has sys create the merchant, its first
+// venue and its administrator, or records the rejection. The model is editable at
 // /process/model like any other: a second approval step, a notification,
 // a timer that reminds the reviewers.
 package onboarding
@@ -21,11 +21,11 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/module"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
@@ -37,36 +37,56 @@ const (
 	businessPrefix = "signup:"
 )
 
-// Module is the onboarding module: no tables, routes or menus of its own.
+// Module is the onboarding module: the sign-ups (a table sys created, see
+// MerchantApplication) and their routes; the menus are sys's organisation page.
 type Module struct {
-	deps app.Deps
+	deps module.Deps
 	core *sys.Module
 	proc *process.Module
 	log  *slog.Logger
 }
 
 // New wires sign-ups to the review process.
-func New(deps app.Deps, core *sys.Module, proc *process.Module) *Module {
+func New(deps module.Deps, core *sys.Module, proc *process.Module) *Module {
 	m := &Module{deps: deps, core: core, proc: proc, log: deps.Log}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
 	proc.OfferService(ActivityDecide, m.Decided)
-	proc.GuardInstances(ReviewProcess, func(context.Context, *api.Principal, *process.Instance, string) error {
-		return api.Conflict("signup.decide_in_task", nil)
-	})
-	core.ReviewSignupsWith(m)
+	proc.GuardInstances(ReviewProcess, m.guardReview)
 	return m
 }
 
 func (m *Module) Name() string                { return "onboarding" }
 func (m *Module) Migrations() []dbx.Migration { return nil }
-func (m *Module) Menus() []app.MenuSeed       { return nil }
-func (m *Module) Routes(*api.Group)           {}
+func (m *Module) Menus() []module.MenuSeed    { return nil }
+func (m *Module) Routes(g *api.Group)         { m.applicationRoutes(g) }
 func (m *Module) Seed(ctx context.Context, _ bool) error {
 	_, err := m.proc.SeedModel(ctx, process.ModelInput{Name: "Merchant sign-up review", Key: ReviewProcess, Category: "sys",
-		Description: "The platform approves or rejects a merchant's sign-up; approval creates the merchant", BpmnXML: reviewBPMN})
+		Description: "The platform approves or rejects a merchant's sign-up; approval creates the merchant", BpmnXML: reviewBPMN, System: true})
 	return err
+}
+
+// guardReview refuses the generic cancel and withdrawal of a sign-up's
+// review: it is decided in its task. An instance no sign-up is bound to
+// (planted through the generic start before it refused module processes)
+// is no review, and an administrator may cancel it.
+func (m *Module) guardReview(ctx context.Context, _ *api.Principal, inst *process.Instance, _ string) error {
+	id, err := applicationOf(inst.BusinessKey)
+	if err != nil {
+		return nil
+	}
+	a, err := m.Application(ctx, id)
+	if err != nil {
+		if dbx.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if a.InstanceID == inst.ID {
+		return api.Conflict("signup.decide_in_task", nil)
+	}
+	return nil
 }
 
 // BusinessKey of a sign-up's review instance.
@@ -85,7 +105,7 @@ func applicationOf(key string) (uint64, error) {
 // Start writes the review instance and binds the sign-up to it in one
 // transaction, then starts the interpreter; a start that fails unbinds the
 // sign-up (the organisation page decides it then) and drops the instance.
-func (m *Module) Start(ctx context.Context, a *sys.MerchantApplication) error {
+func (m *Module) Start(ctx context.Context, a *MerchantApplication) error {
 	if m.deps.Temporal == nil || m.deps.Temporal() == nil {
 		return errors.New("process engine not connected")
 	}
@@ -107,13 +127,13 @@ func (m *Module) Start(ctx context.Context, a *sys.MerchantApplication) error {
 		if inst, in, err = m.proc.NewInstance(tx, actor, starter, def, BusinessKey(a.ID), title, vars); err != nil {
 			return err
 		}
-		return m.core.BindApplication(tx, a.ID, inst.ID)
+		return bindApplication(tx, a.ID, inst.ID)
 	})
 	if err != nil {
 		return err
 	}
 	if err := m.proc.Launch(ctx, in); err != nil {
-		if uerr := m.core.UnbindApplication(ctx, a.ID, inst.ID); uerr != nil {
+		if uerr := m.unbindApplication(ctx, a.ID, inst.ID); uerr != nil {
 			m.log.Error("onboarding: unbind a sign-up from an instance that did not start", "application", a.ID, "error", uerr)
 		}
 		if derr := m.proc.DiscardInstance(ctx, inst.ID); derr != nil {
@@ -129,7 +149,7 @@ func (m *Module) Start(ctx context.Context, a *sys.MerchantApplication) error {
 // page's approve and reject). The task moves to p first when it is
 // unclaimed or someone else holds it. A review that ended without a
 // decision (its service task failed) answers false.
-func (m *Module) Decide(ctx context.Context, p *api.Principal, a *sys.MerchantApplication, approve bool, reason string) (bool, error) {
+func (m *Module) Decide(ctx context.Context, p *api.Principal, a *MerchantApplication, approve bool, reason string) (bool, error) {
 	task, err := m.proc.AwaitOpenTask(ctx, a.InstanceID, 3*time.Second)
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return false, err
@@ -165,14 +185,14 @@ func (m *Module) Decided(ctx context.Context, in engine.ServiceInput) (map[strin
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadBusinessKey", nil)
 	}
 	decision, _ := in.Input["decision"].(string)
-	if decision != sys.ApplicationApproved && decision != sys.ApplicationRejected {
+	if decision != ApplicationApproved && decision != ApplicationRejected {
 		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("decision %q is neither approved nor rejected", decision), "BadDecision", nil)
 	}
 	reviewer, reason := m.decision(ctx, in.InstanceID)
 	if r, _ := in.Input["reason"].(string); strings.TrimSpace(r) != "" {
 		reason = r
 	}
-	created, err := m.core.DecideApplication(ctx, id, in.InstanceID, decision == sys.ApplicationApproved, reviewer, reason)
+	created, err := m.DecideApplication(ctx, id, in.InstanceID, decision == ApplicationApproved, reviewer, reason)
 	if err != nil {
 		var apiErr *api.Error
 		if errors.As(err, &apiErr) || errors.Is(err, gorm.ErrRecordNotFound) {

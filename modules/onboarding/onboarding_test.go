@@ -5,54 +5,57 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
-	"github.com/venueplatform/venue/internal/testkit/temporalkit"
 	"github.com/venueplatform/venue/modules/onboarding"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/platform/platformtest/temporalkit"
+	"github.com/venueplatform/venue/workflows/engine"
 )
 
 type fixture struct {
 	t     *testing.T
-	env   *testkit.Env
-	log   *testkit.LogBuffer
+	env   *platformtest.Env
+	log   *platformtest.LogBuffer
 	admin string
 }
 
 func newFixture(t *testing.T) *fixture {
-	log := &testkit.LogBuffer{}
-	env := testkit.New(t, testkit.Options{Demo: true, LogTo: log})
+	log := &platformtest.LogBuffer{}
+	env := platformtest.New(t, platformtest.Options{Demo: true, LogTo: log})
 	temporalkit.Start(t, env)
 	return &fixture{t: t, env: env, log: log, admin: env.AdminToken()}
 }
 
 // signUp registers a merchant and answers its sign-up, bound to a review.
-func (f *fixture) signUp(name, mobile, password string) sys.MerchantApplication {
+func (f *fixture) signUp(name, mobile, password string) onboarding.MerchantApplication {
 	f.t.Helper()
-	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
+	platformtest.OK(f.t, f.env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/validationcode/sms/create", Body: map[string]string{"mobile": mobile}}))
 	form := map[string]string{"merchantName": name, "contactName": "Lee " + name, "mobile": mobile,
 		"code": f.log.SMSCode(f.t, mobile), "password": password, "address": "1 Quay Street"}
-	var reg sys.RegisterResult
-	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form})).Into(f.t, &reg)
+	var reg onboarding.RegisterResult
+	platformtest.OK(f.t, f.env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/merchant/register", Body: form})).Into(f.t, &reg)
 	a := f.application(reg.ApplicationID)
-	if a.Status != sys.ApplicationPending || a.InstanceID == 0 {
+	if a.Status != onboarding.ApplicationPending || a.InstanceID == 0 {
 		f.t.Fatalf("sign-up not under review: %+v", a)
 	}
 	return a
 }
 
-func (f *fixture) application(id uint64) sys.MerchantApplication {
+func (f *fixture) application(id uint64) onboarding.MerchantApplication {
 	f.t.Helper()
-	var page api.Page[sys.MerchantApplication]
-	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: "/api/sys/merchant/application?pageSize=100&status=", Token: f.admin})).Into(f.t, &page)
+	var page api.Page[onboarding.MerchantApplication]
+	platformtest.OK(f.t, f.env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/merchant/application?pageSize=100&status=", Token: f.admin})).Into(f.t, &page)
 	for _, a := range page.Records {
 		if a.ID == id {
 			return a
 		}
 	}
 	f.t.Fatalf("sign-up %d not listed", id)
-	return sys.MerchantApplication{}
+	return onboarding.MerchantApplication{}
 }
 
 func (f *fixture) eventually(what string, cond func() bool) {
@@ -70,7 +73,7 @@ func (f *fixture) eventually(what string, cond func() bool) {
 // todo answers the open review task of an instance in token's inbox, if any.
 func (f *fixture) todo(token string, instanceID uint64) (process.TaskView, bool) {
 	var page api.Page[process.TaskView]
-	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: "/api/process/task/todo?pageSize=100", Token: token})).Into(f.t, &page)
+	platformtest.OK(f.t, f.env.Do(platformtest.Req{Method: "GET", Path: "/api/process/task/todo?pageSize=100", Token: token})).Into(f.t, &page)
 	for _, tk := range page.Records {
 		if tk.InstanceID == instanceID && tk.NodeID == "review" {
 			return tk, true
@@ -82,7 +85,7 @@ func (f *fixture) todo(token string, instanceID uint64) (process.TaskView, bool)
 func (f *fixture) instance(id uint64) process.InstanceView {
 	f.t.Helper()
 	var v process.InstanceView
-	testkit.OK(f.t, f.env.Do(testkit.Req{Method: "GET", Path: fmt.Sprintf("/api/process/instance/%d", id), Token: f.admin})).Into(f.t, &v)
+	platformtest.OK(f.t, f.env.Do(platformtest.Req{Method: "GET", Path: fmt.Sprintf("/api/process/instance/%d", id), Token: f.admin})).Into(f.t, &v)
 	return v
 }
 
@@ -106,27 +109,27 @@ func TestSignUpIsApprovedFromThePlatformInbox(t *testing.T) {
 	}
 	// The task carries the sign-up for the reviewer to check.
 	var detail process.TaskDetail
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "GET", Path: fmt.Sprintf("/api/process/task/%d", task.ID), Token: f.admin})).Into(t, &detail)
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "GET", Path: fmt.Sprintf("/api/process/task/%d", task.ID), Token: f.admin})).Into(t, &detail)
 	if detail.Variables["merchantName"] != "Harbour Grill" || detail.Variables["mobile"] != "13555550101" {
 		t.Fatalf("task variables %+v", detail.Variables)
 	}
 	// Ended only by its task: the generic cancel is refused.
-	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/instance/%d/cancel", a.InstanceID), Token: f.admin,
+	if res := f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/instance/%d/cancel", a.InstanceID), Token: f.admin,
 		Body: map[string]string{"reason": "tidy up"}}); res.Code == api.CodeOK {
 		t.Fatal("a sign-up review was cancelled")
 	}
 	// The organisation page's direct approval is for sign-ups without a review.
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin,
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin,
 		Body: map[string]any{"comment": "licence checked"}}))
-	f.eventually("the merchant created", func() bool { return f.application(a.ID).Status == sys.ApplicationApproved })
+	f.eventually("the merchant created", func() bool { return f.application(a.ID).Status == onboarding.ApplicationApproved })
 	got := f.application(a.ID)
 	if got.ReviewedBy == "" || got.ReviewedAt == nil {
 		t.Fatalf("approved sign-up %+v", got)
 	}
 	tok := f.env.Login("13555550101", "Grill@123")
 	var info sys.UserInfo
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})).Into(t, &info)
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})).Into(t, &info)
 	if info.MerchantID == 0 || info.OrgName != "Harbour Grill" {
 		t.Fatalf("new merchant administrator %+v", info)
 	}
@@ -148,14 +151,14 @@ func TestSignUpDecidedFromTheOrganisationPageActsOnItsTask(t *testing.T) {
 	approved := f.signUp("Tea House", "13555550103", "TeaHouse@123")
 
 	// Rejecting needs a reason; the reason reaches the sign-up and the process history.
-	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
+	if res := f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
 		Body: map[string]string{"reason": " "}}); res.Fields["reason"] == "" {
 		t.Fatalf("reject without a reason: %d %v", res.Code, res.Fields)
 	}
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", rejected.ID), Token: f.admin,
 		Body: map[string]string{"reason": "No food licence"}}))
 	got := f.application(rejected.ID)
-	if got.Status != sys.ApplicationRejected || got.Reason != "No food licence" {
+	if got.Status != onboarding.ApplicationRejected || got.Reason != "No food licence" {
 		t.Fatalf("rejected sign-up %+v", got)
 	}
 	f.eventually("the rejected review finished", func() bool { return f.instance(rejected.InstanceID).State == "completed" })
@@ -169,17 +172,17 @@ func TestSignUpDecidedFromTheOrganisationPageActsOnItsTask(t *testing.T) {
 	if !found || !contains(inst.Done, "recordRejection") {
 		t.Fatalf("rejection not in the history: %+v", inst.Timeline)
 	}
-	if res := f.env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "13555550102", "password": "Noodle@123"}}); res.Code == api.CodeOK {
+	if res := f.env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "13555550102", "password": "Noodle@123"}}); res.Code == api.CodeOK {
 		t.Fatal("a rejected sign-up logs in")
 	}
 
 	// Approving answers the merchant the process created.
-	var created sys.CreatedMerchantView
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin})).Into(t, &created)
+	var created sys.MerchantAccount
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin})).Into(t, &created)
 	if created.MerchantID == 0 || created.VenueID == 0 || created.AdminUserID == 0 || created.AdminUsername != "13555550103" {
 		t.Fatalf("approved %+v", created)
 	}
-	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin}); res.Code == api.CodeOK {
+	if res := f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", approved.ID), Token: f.admin}); res.Code == api.CodeOK {
 		t.Fatal("a sign-up approved twice")
 	}
 	f.env.Login("13555550103", "TeaHouse@123")
@@ -209,20 +212,73 @@ func TestASignUpWhoseReviewFailedIsDecidedOnTheOrganisationPage(t *testing.T) {
 		task, ok = f.todo(f.admin, a.InstanceID)
 		return ok
 	})
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin, Body: map[string]any{}}))
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/claim", task.ID), Token: f.admin, Body: map[string]any{}}))
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/task/%d/approve", task.ID), Token: f.admin, Body: map[string]any{}}))
 	f.eventually("the review failed", func() bool { return f.instance(a.InstanceID).State == "failed" })
-	if got := f.application(a.ID); got.Status != sys.ApplicationPending {
+	if got := f.application(a.ID); got.Status != onboarding.ApplicationPending {
 		t.Fatalf("sign-up after the failed review %+v", got)
 	}
 	// Approving again meets the same conflict, now in the administrator's face.
-	if res := f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", a.ID), Token: f.admin}); res.Code == api.CodeOK {
+	if res := f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/approve", a.ID), Token: f.admin}); res.Code == api.CodeOK {
 		t.Fatalf("approved although the user name is taken: %+v", res)
 	}
-	testkit.OK(t, f.env.Do(testkit.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", a.ID), Token: f.admin,
+	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/sys/merchant/application/%d/reject", a.ID), Token: f.admin,
 		Body: map[string]string{"reason": "Mobile number already in use"}}))
 	got := f.application(a.ID)
-	if got.Status != sys.ApplicationRejected || got.Reason != "Mobile number already in use" || got.InstanceID != 0 {
+	if got.Status != onboarding.ApplicationRejected || got.Reason != "Mobile number already in use" || got.InstanceID != 0 {
 		t.Fatalf("rejected sign-up %+v", got)
+	}
+}
+
+// A "Review sign-up" planted through the generic start before it refused
+// module processes is bound to no sign-up: an administrator cancels it and
+// it leaves the inbox. A real review stays refused.
+func TestAPlantedSignupReviewCanBeCancelled(t *testing.T) {
+	f := newFixture(t)
+	real := f.signUp("Quay Noodles", "13555550199", "Quay@1234")
+	var proc *process.Module
+	for _, m := range f.env.P.Modules {
+		if pm, ok := m.(*process.Module); ok {
+			proc = pm
+		}
+	}
+	ctx := platformtest.SystemCtx(t)
+	def, err := proc.PlatformDefinition(ctx, onboarding.ReviewProcess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	person, err := f.env.P.Sys.People.Lookup(ctx, "demo_waiter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	planter := &api.Principal{UserID: person.ID, UserName: person.Username, OrgID: person.OrgID, MerchantID: person.MerchantID, VenueID: person.VenueID}
+	var inst *process.Instance
+	var in engine.Input
+	if err := f.env.P.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		inst, in, err = proc.NewInstance(tx, proc.Actor(ctx, planter), planter, def, onboarding.BusinessKey(real.ID), "Totally Real Ltd",
+			map[string]any{"applicationId": real.ID, "merchantName": "Totally Real Ltd"})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := proc.Launch(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	f.eventually("the planted task in the inbox", func() bool { _, ok := f.todo(f.admin, inst.ID); return ok })
+
+	cancel := func(id uint64) platformtest.Envelope {
+		return f.env.Do(platformtest.Req{Method: "POST", Path: fmt.Sprintf("/api/process/instance/%d/cancel", id), Token: f.admin,
+			Body: map[string]string{"reason": "planted"}})
+	}
+	if res := cancel(real.InstanceID); res.Code == api.CodeOK {
+		t.Fatal("a real sign-up review was cancelled")
+	}
+	platformtest.OK(t, cancel(inst.ID))
+	f.eventually("the planted review cancelled", func() bool { return f.instance(inst.ID).State == "cancelled" })
+	if _, ok := f.todo(f.admin, inst.ID); ok {
+		t.Fatal("the planted task is still in the inbox")
+	}
+	if got := f.application(real.ID); got.InstanceID != real.InstanceID || got.Status != onboarding.ApplicationPending {
+		t.Fatalf("the real sign-up changed: %+v", got)
 	}
 }

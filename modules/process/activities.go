@@ -59,7 +59,7 @@ func (a *Activities) CreateTask(ctx context.Context, s engine.TaskSpec) (engine.
 		return engine.TaskRef{}, err
 	}
 	if existing.ID != 0 {
-		return engine.TaskRef{TaskID: existing.ID, AssigneeID: existing.AssigneeID}, nil
+		return a.taskRef(ctx, existing)
 	}
 	var inst Instance
 	if err := db.Take(&inst, s.InstanceID).Error; err != nil {
@@ -106,7 +106,31 @@ func (a *Activities) CreateTask(ctx context.Context, s engine.TaskSpec) (engine.
 		}
 		return engine.TaskRef{}, err
 	}
-	return engine.TaskRef{TaskID: t.ID, AssigneeID: t.AssigneeID}, nil
+	ref := engine.TaskRef{TaskID: t.ID, AssigneeID: t.AssigneeID, CandidatesKnown: true}
+	if assignee == 0 {
+		ref.CandidateUsers, ref.CandidateRoles = users, roles
+	}
+	return ref, nil
+}
+
+// taskRef answers an existing task row with its candidates (a retried CreateTask).
+func (a *Activities) taskRef(ctx context.Context, t Task) (engine.TaskRef, error) {
+	ref := engine.TaskRef{TaskID: t.ID, AssigneeID: t.AssigneeID, CandidatesKnown: true}
+	var cands []TaskCandidate
+	if err := a.sys(ctx).Where("task_id = ?", t.ID).Order("kind, ref").Find(&cands).Error; err != nil {
+		return ref, err
+	}
+	for _, c := range cands {
+		switch c.Kind {
+		case CandidateUser:
+			if id, err := strconv.ParseUint(c.Ref, 10, 64); err == nil {
+				ref.CandidateUsers = append(ref.CandidateUsers, id)
+			}
+		case CandidateRole:
+			ref.CandidateRoles = append(ref.CandidateRoles, c.Ref)
+		}
+	}
+	return ref, nil
 }
 
 // assignment turns a task's strategy into an assignee, or candidate users
@@ -152,7 +176,7 @@ func (a *Activities) assignment(ctx context.Context, s engine.TaskSpec) (assigne
 		if assignee == s.Initiator.UserID { // a leader does not approve their own request
 			if p, perr := a.people.Person(ctx, assignee); perr == nil {
 				var parent uint64
-				parent, err = a.parentLeader(ctx, p.OrgID)
+				parent, err = a.people.ParentLeader(ctx, p.OrgID)
 				assignee = parent
 			}
 		}
@@ -169,14 +193,6 @@ func (a *Activities) assignment(ctx context.Context, s engine.TaskSpec) (assigne
 		roles = s.CandidateRoles
 	}
 	return assignee, users, roles, nil
-}
-
-func (a *Activities) parentLeader(ctx context.Context, orgID uint64) (uint64, error) {
-	var parent struct{ ParentID uint64 }
-	if err := a.sys(ctx).Table("sys_orgs").Select("parent_id").Where("id = ?", orgID).Scan(&parent).Error; err != nil {
-		return 0, err
-	}
-	return a.people.Leader(ctx, parent.ParentID)
 }
 
 // ResolveUsers lists the signers of a multi-instance task.
@@ -307,8 +323,11 @@ func record(tx *gorm.DB, in engine.RecordInput) error {
 	}
 	if in.State != "" {
 		upd["state"] = in.State
-		if in.State != engine.StateRunning {
+		switch {
+		case in.Final || (in.State != engine.StateRunning && in.State != engine.StateFailed):
 			upd["ended_at"] = time.Now().UTC()
+		case in.State == engine.StateRunning:
+			upd["ended_at"] = nil // retried after a failure
 		}
 	}
 	if len(upd) == 1 {

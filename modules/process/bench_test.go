@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // BenchmarkTodoMillionTasks measures the to-do query of a merchant
@@ -17,15 +17,15 @@ import (
 // their own few open tasks and their role's claimable ones among a million
 // closed and foreign rows.
 func BenchmarkTodoMillionTasks(b *testing.B) {
-	if !testkit.UseMySQL() {
+	if !platformtest.UseMySQL() {
 		b.Skip("needs VENUE_TEST_DB=mysql")
 	}
 	rows := 1_000_000
 	if v := os.Getenv("BENCH_TASK_ROWS"); v != "" {
 		fmt.Sscan(v, &rows)
 	}
-	env := testkit.New(b, testkit.Options{Demo: true})
-	ctx := testkit.SystemCtx(b)
+	env := platformtest.New(b, platformtest.Options{Demo: true})
+	ctx := platformtest.SystemCtx(b)
 	db := env.P.DB.WithContext(ctx)
 	p, err := env.P.Sys.People.Lookup(context.Background(), "demo_admin")
 	if err != nil {

@@ -4,8 +4,11 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm/clause"
+
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/workflows/engine"
 )
 
 // What domain modules (the ad review) use besides OfferService, StartFor,
@@ -72,12 +75,19 @@ func (m *Module) PlatformDefinition(ctx context.Context, key string) (*Definitio
 // SeedModel saves the forms and the model of a domain process as the
 // platform's and deploys it, once: when a platform model with the key
 // exists already (a designer may have changed it since), nothing is
-// written. It reports whether it deployed.
+// written but the system flag (in.System: the module's own process, which
+// the generic start refuses). It reports whether it deployed.
 func (m *Module) SeedModel(ctx context.Context, in ModelInput, forms ...FormInput) (bool, error) {
 	ctx = systemCtx(ctx)
 	var n int64
-	if err := m.db.WithContext(ctx).Model(&Model{}).Where("`key` = ? AND merchant_id = 0", in.Key).Count(&n).Error; err != nil || n > 0 {
+	if err := m.db.WithContext(ctx).Model(&Model{}).Where("`key` = ? AND merchant_id = 0", in.Key).Count(&n).Error; err != nil {
 		return false, err
+	}
+	if n > 0 {
+		if in.System {
+			return false, m.markSystem(ctx, in.Key)
+		}
+		return false, nil
 	}
 	system := &api.Principal{UserName: "system"}
 	for _, f := range forms {
@@ -109,28 +119,36 @@ func (m *Module) DiscardInstance(ctx context.Context, id uint64) error {
 	return db.Delete(&Instance{}, id).Error
 }
 
-// AwaitOpenTask answers the open task of an instance, waiting up to wait for the
-// process to create one (a service task just before it may still be running);
-// nil when there is none by then.
+// AwaitOpenTask answers the open task of an instance once the instance is
+// at rest (a service task just before the task may still be running), or
+// after wait; nil when there is none.
 func (m *Module) AwaitOpenTask(ctx context.Context, instanceID uint64, wait time.Duration) (*TaskView, error) {
-	deadline := time.Now().Add(wait)
-	for {
-		inst, err := m.Detail(systemCtx(ctx), instanceID)
-		if err != nil {
-			return nil, err
-		}
-		for i := range inst.Tasks {
-			if t := inst.Tasks[i]; t.Status == TaskOpen {
-				return &t, nil
-			}
-		}
-		if !time.Now().Before(deadline) {
-			return nil, nil
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+	m.settleWithin(ctx, instanceID, wait)
+	inst, err := m.Detail(systemCtx(ctx), instanceID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range inst.Tasks {
+		if t := inst.Tasks[i]; t.Status == TaskOpen {
+			return &t, nil
 		}
 	}
+	return nil, nil
+}
+
+// Notice leaves a read-only notice of an instance in a user's CC list
+// (a domain module telling a starter what became of their request). One
+// notice per instance and user: a retried service task writes it once.
+func (m *Module) Notice(ctx context.Context, instanceID, userID uint64, from engine.Actor, comment string) error {
+	if userID == 0 {
+		return nil
+	}
+	db := m.db.WithContext(systemCtx(ctx))
+	var inst Instance
+	if err := db.Select("id", "merchant_id").Take(&inst, instanceID).Error; err != nil {
+		return err
+	}
+	c := CC{MerchantID: inst.MerchantID, InstanceID: instanceID, Seq: -1, UserID: userID, Kind: "cc", FromID: from.UserID,
+		FromName: from.Name, Comment: truncate(comment, 500), CreatedAt: time.Now().UTC()}
+	return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&c).Error
 }

@@ -82,8 +82,10 @@ func TestStaleAndForeignUpdatesAreRefused(t *testing.T) {
 		h.env.UpdateWorkflow(engine.UpdateTask, "stale", &callback{t: t, wantReject: engine.ErrTaskNotOpen},
 			engine.TaskUpdate{TaskID: submitTask, Action: engine.ActionComplete, Actor: engine.Actor{UserID: 1}})
 	})
+	// The starter urges; someone else may not.
+	h.act("demo_waiter", "manager", "urge", engine.TaskUpdate{})
+	h.act("demo_admin", "manager", "urge", engine.TaskUpdate{}, true)
 	// An action the node does not offer.
-	h.act("demo_admin", "manager", "urge", engine.TaskUpdate{})
 	h.act("demo_admin", "manager", engine.ActionResolve, engine.TaskUpdate{}, true)
 	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
 	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{}, true) // already claimed

@@ -26,6 +26,7 @@ type field struct {
 	Minimum   *float64
 	Maximum   *float64
 	MaxItems  *int
+	Upload    bool // an upload widget: every value is a stored file's address
 }
 
 type schemaNode struct {
@@ -40,6 +41,7 @@ type schemaNode struct {
 	Maximum    *float64               `json:"maximum"`
 	MaxItems   *int                   `json:"maxItems"`
 	Validator  json.RawMessage        `json:"x-validator"`
+	Component  string                 `json:"x-component"`
 	Properties map[string]*schemaNode `json:"properties"`
 }
 
@@ -77,7 +79,7 @@ func collect(n *schemaNode, required map[string]bool, out *[]field) {
 			continue
 		}
 		f := field{Name: name, Type: p.Type, Title: p.Title, Pattern: p.Pattern, MinLength: p.MinLength, MaxLength: p.MaxLength,
-			Minimum: p.Minimum, Maximum: p.Maximum, MaxItems: p.MaxItems}
+			Minimum: p.Minimum, Maximum: p.Maximum, MaxItems: p.MaxItems, Upload: uploadComponents[p.Component]}
 		var b bool
 		f.Required = required[name] || (json.Unmarshal(p.Required, &b) == nil && b)
 		for _, e := range p.Enum {
@@ -96,6 +98,31 @@ func collect(n *schemaNode, required map[string]bool, out *[]field) {
 		}
 		*out = append(*out, f)
 	}
+}
+
+// uploadComponents are the form widgets whose values are uploaded files'
+// addresses: ours (ImageUpload, FileUpload) and Formily antd's Upload.
+var uploadComponents = map[string]bool{"ImageUpload": true, "FileUpload": true, "Upload": true, "Upload.Dragger": true}
+
+// uploadValueOK: an upload widget's item is the file's address (a /uploads/
+// path or an https URL, api.FileURL), or antd's file object whose url and
+// thumbUrl are such addresses.
+func uploadValueOK(v any) bool {
+	switch it := v.(type) {
+	case string:
+		return api.FileURL(it)
+	case map[string]any:
+		u, ok := it["url"].(string)
+		if !ok || !api.FileURL(u) {
+			return false
+		}
+		if th, present := it["thumbUrl"]; present && th != nil && th != "" {
+			ts, ok := th.(string)
+			return ok && api.FileURL(ts)
+		}
+		return true
+	}
+	return false
 }
 
 func mergeRequired(a, b map[string]bool) map[string]bool {
@@ -207,6 +234,13 @@ func checkValue(f field, v any) (problem, bool) {
 		if f.MaxItems != nil && len(arr) > *f.MaxItems {
 			return problem{key: "process.form_max_items", data: map[string]any{"Max": *f.MaxItems}}, false
 		}
+		if f.Upload {
+			for _, it := range arr {
+				if !uploadValueOK(it) {
+					return problem{key: "validation.file_url", data: map[string]any{"Field": label(f)}}, false
+				}
+			}
+		}
 		if len(f.Enum) > 0 {
 			for _, it := range arr {
 				if !inEnum(f.Enum, it) {
@@ -221,6 +255,9 @@ func checkValue(f field, v any) (problem, bool) {
 		}
 		return problem{}, true
 	default: // string and the date/time pickers' strings
+		if f.Upload && !uploadValueOK(v) {
+			return problem{key: "validation.file_url", data: map[string]any{"Field": label(f)}}, false
+		}
 		s, ok := v.(string)
 		if !ok {
 			if _, isNum := number(v); isNum && len(f.Enum) > 0 {

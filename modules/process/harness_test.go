@@ -14,9 +14,9 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	. "github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
@@ -41,7 +41,7 @@ func seq(id, from, to string, cond ...string) string {
 // with the module's real activities over a test database.
 type harness struct {
 	t     *testing.T
-	app   *testkit.Env
+	app   *platformtest.Env
 	mod   *Module
 	env   *testsuite.TestWorkflowEnvironment
 	inst  *Instance
@@ -59,7 +59,7 @@ func newHarness(t *testing.T, xml string, vars map[string]any) *harness {
 // newHarnessWith lets a test offer service activities before the worker registers.
 func newHarnessWith(t *testing.T, xml string, vars map[string]any, offer func(func(string, any))) *harness {
 	t.Helper()
-	app := testkit.New(t, testkit.Options{Demo: true})
+	app := platformtest.New(t, platformtest.Options{Demo: true})
 	var mod *Module
 	for _, m := range app.P.Modules {
 		if pm, ok := m.(*Module); ok {
@@ -72,7 +72,7 @@ func newHarnessWith(t *testing.T, xml string, vars map[string]any, offer func(fu
 		h.users[name] = h.principal(name)
 	}
 	ctx := h.ctx("admin")
-	saved, err := mod.SaveModel(ctx, h.users["admin"], 0, ModelInput{Name: "Test", Key: "test_" + t.Name()[:min(len(t.Name()), 40)], BpmnXML: xml})
+	saved, err := mod.SaveModel(ctx, h.users["admin"], 0, ModelInput{Name: "Test", Key: modelKey(t), BpmnXML: xml})
 	require.NoError(t, err)
 	require.Empty(t, saved.Issues, "model issues")
 	dep, err := mod.Deploy(ctx, h.users["admin"], saved.ID)
@@ -95,11 +95,29 @@ func newHarnessWith(t *testing.T, xml string, vars map[string]any, offer func(fu
 	return h
 }
 
+// modelKey is a model key made of the test's name (subtests have a "/").
+func modelKey(t *testing.T) string {
+	key := []byte("test_" + t.Name()[:min(len(t.Name()), 40)])
+	for i, c := range key {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			key[i] = '_'
+		}
+	}
+	return string(key)
+}
+
 func (h *harness) principal(username string) *api.Principal {
 	p, err := h.app.P.Sys.People.Lookup(context.Background(), username)
 	require.NoError(h.t, err)
 	pr := &api.Principal{UserID: p.ID, UserName: p.Username, OrgID: p.OrgID, MerchantID: p.MerchantID, VenueID: p.VenueID, Admin: username == "admin"}
 	return pr
+}
+
+// roles are a user's role codes, as the API sends them with an action.
+func (h *harness) roles(user string) []string {
+	p, err := h.app.P.Sys.People.Person(context.Background(), h.users[user].UserID)
+	require.NoError(h.t, err)
+	return p.Roles
 }
 
 func (h *harness) ctx(user string) context.Context {
@@ -113,7 +131,7 @@ func (h *harness) ctx(user string) context.Context {
 // openTasks reads the open task rows of the instance.
 func (h *harness) openTasks() []Task {
 	var ts []Task
-	require.NoError(h.t, h.app.P.DB.WithContext(testkit.SystemCtx(h.t)).Where("instance_id = ? AND status = ?", h.inst.ID, TaskOpen).Order("id").Find(&ts).Error)
+	require.NoError(h.t, h.app.P.DB.WithContext(platformtest.SystemCtx(h.t)).Where("instance_id = ? AND status = ?", h.inst.ID, TaskOpen).Order("id").Find(&ts).Error)
 	return ts
 }
 
@@ -150,6 +168,7 @@ func (h *harness) act(user, node, action string, u engine.TaskUpdate, wantErr ..
 		}
 		u.TaskID, u.Action = t.ID, action
 		u.Actor = engine.Actor{UserID: h.users[user].UserID, Name: user}
+		u.ActorRoles, u.Admin = h.roles(user), user == "admin"
 		h.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d-%d-%s", step, t.ID, action), &testsuite.TestUpdateCallback{
 			OnReject: func(err error) {
 				if len(wantErr) == 0 || !wantErr[0] {
@@ -185,24 +204,7 @@ func (h *harness) detail() *InstanceView {
 
 var _ = sys.DemoPassword
 
-func sysCtx() context.Context { return testkit.SystemCtx(nil) }
-
-func replaceOnce(s, old, new string) string {
-	i := indexOf(s, old)
-	if i < 0 {
-		return s
-	}
-	return s[:i] + new + s[i+len(old):]
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
-}
+func sysCtx() context.Context { return platformtest.SystemCtx(nil) }
 
 // deploy saves and deploys another model (a call activity's target).
 func (h *harness) deploy(key, xml string) {

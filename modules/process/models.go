@@ -42,9 +42,10 @@ type Model struct {
 	Category     string    `gorm:"size:64;not null;default:''" json:"category"`
 	Description  string    `gorm:"size:255;not null;default:''" json:"description"`
 	XML          string    `gorm:"type:longtext;not null" json:"bpmnXml"`
-	FormBindings string    `gorm:"type:text" json:"-"`                        // JSON FormBindings
-	Settings     string    `gorm:"type:text" json:"-"`                        // JSON, free-form designer settings
-	Version      int       `gorm:"not null;default:0" json:"deployedVersion"` // newest deployed version
+	FormBindings string    `gorm:"type:text" json:"-"`                                    // JSON FormBindings
+	Settings     string    `gorm:"type:text" json:"-"`                                    // JSON, free-form designer settings
+	Version      int       `gorm:"not null;default:0" json:"deployedVersion"`             // newest deployed version
+	System       bool      `gorm:"column:is_system;not null;default:false" json:"system"` // owned by a module (its seed says so)
 	UpdatedBy    string    `gorm:"size:64;not null;default:''" json:"updatedBy"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
@@ -57,18 +58,21 @@ func (Model) TenantSharedRows() {}
 
 // Definition is a deployed, frozen model version.
 type Definition struct {
-	ID         uint64    `gorm:"primaryKey" json:"id"`
-	MerchantID uint64    `gorm:"not null;default:0;uniqueIndex:uk_process_definitions,priority:1" json:"merchantId"`
-	ModelID    uint64    `gorm:"not null;index" json:"modelId"`
-	Key        string    `gorm:"size:64;not null;uniqueIndex:uk_process_definitions,priority:2" json:"key"`
-	Version    int       `gorm:"not null;uniqueIndex:uk_process_definitions,priority:3" json:"version"`
-	Name       string    `gorm:"size:128;not null" json:"name"`
-	Category   string    `gorm:"size:64;not null;default:''" json:"category"`
-	XML        string    `gorm:"type:longtext;not null" json:"bpmnXml"`
-	ProcessID  string    `gorm:"size:128;not null" json:"processId"`
-	StartForm  string    `gorm:"size:64;not null;default:''" json:"startFormKey"`
-	Forms      string    `gorm:"type:longtext" json:"-"` // JSON formKey → frozen schema
-	Status     string    `gorm:"size:16;not null;default:'active'" json:"status"`
+	ID         uint64 `gorm:"primaryKey" json:"id"`
+	MerchantID uint64 `gorm:"not null;default:0;uniqueIndex:uk_process_definitions,priority:1" json:"merchantId"`
+	ModelID    uint64 `gorm:"not null;index" json:"modelId"`
+	Key        string `gorm:"size:64;not null;uniqueIndex:uk_process_definitions,priority:2" json:"key"`
+	Version    int    `gorm:"not null;uniqueIndex:uk_process_definitions,priority:3" json:"version"`
+	Name       string `gorm:"size:128;not null" json:"name"`
+	Category   string `gorm:"size:64;not null;default:''" json:"category"`
+	XML        string `gorm:"type:longtext;not null" json:"bpmnXml"`
+	ProcessID  string `gorm:"size:128;not null" json:"processId"`
+	StartForm  string `gorm:"size:64;not null;default:''" json:"startFormKey"`
+	Forms      string `gorm:"type:longtext" json:"-"` // JSON formKey → frozen schema
+	Status     string `gorm:"size:16;not null;default:'active'" json:"status"`
+	// System definitions belong to a module (the sign-up review, the ad
+	// review): only that module starts them, never the generic start.
+	System     bool      `gorm:"column:is_system;not null;default:false" json:"system"`
 	DeployedBy string    `gorm:"size:64;not null;default:''" json:"deployedBy"`
 	CreatedAt  time.Time `json:"deployedAt"`
 }

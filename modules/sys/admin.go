@@ -8,9 +8,9 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // CreatedMerchant is what `venue admin create-merchant` prints.
@@ -36,7 +36,7 @@ func (m *Module) CreateMerchant(ctx context.Context, in NewMerchant, adminUserna
 			adminUsername = "m" + strconv.FormatUint(merchant.ID, 10) + "_admin"
 		}
 		u, err := createUser(tx, NewUser{Username: adminUsername, Password: adminPassword, Mobile: in.Mobile,
-			RealName: in.Contact, OrgID: merchant.ID, RoleCodes: []string{app.RoleMerchantAdmin}, MustChangePassword: true})
+			RealName: in.Contact, OrgID: merchant.ID, RoleCodes: []string{module.RoleMerchantAdmin}, MustChangePassword: true})
 		if err != nil {
 			return err
 		}
@@ -81,7 +81,7 @@ func (m *Module) ResetPassword(ctx context.Context, username, password string) (
 		return "", c
 	}
 	var u User
-	if err := m.deps.DB.WithContext(ctx).Where("username = ?", username).Take(&u).Error; err != nil {
+	if err := whereUsername(m.deps.DB.WithContext(ctx), username).Take(&u).Error; err != nil {
 		if dbx.IsNotFound(err) {
 			return "", ErrNoSuchUser
 		}
@@ -91,7 +91,7 @@ func (m *Module) ResetPassword(ctx context.Context, username, password string) (
 		return "", err
 	}
 	// An operator reset also lifts a login lock.
-	if err := m.deps.DB.WithContext(ctx).Where("account = ?", "u:"+strings.ToLower(u.Username)).Delete(&LoginAttempt{}).Error; err != nil {
+	if _, err := m.Auth.Unlock(ctx, &u); err != nil {
 		return "", err
 	}
 	return password, nil

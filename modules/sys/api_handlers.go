@@ -22,7 +22,7 @@ type APIQuery struct {
 	Module  string `form:"module" json:"module"`
 	Keyword string `form:"keyword" json:"keyword"`
 	Method  string `form:"method" json:"method"`
-	Access  string `form:"access" json:"access"`
+	Access  string `form:"access" json:"access" enum:"operation,self,public"`
 }
 
 // APIView is one declared interface.
@@ -31,10 +31,10 @@ type APIView struct {
 	Method    string `json:"method"`
 	Path      string `json:"path"`
 	Operation string `json:"operation"`
-	Access    string `json:"access"`
+	Access    string `json:"access" enum:"operation,self,public"`
 	Summary   string `json:"summary"`
-	LogMode   string `json:"logMode"` // auto, on or off
-	Logged    bool   `json:"logged"`  // what auto or the override amounts to
+	LogMode   string `json:"logMode" enum:"auto,on,off"` // auto, on or off
+	Logged    bool   `json:"logged"`                     // what auto or the override amounts to
 }
 
 func (m *Module) apiList(c *api.Ctx) (any, error) {
@@ -69,7 +69,7 @@ func (m *Module) apiList(c *api.Ctx) (any, error) {
 type APILogInput struct {
 	Method  string `json:"method"`
 	Path    string `json:"path"`
-	LogMode string `json:"logMode"`
+	LogMode string `json:"logMode" enum:"auto,on,off"`
 }
 
 func (m *Module) apiSetLog(c *api.Ctx) (any, error) {

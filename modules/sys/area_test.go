@@ -10,8 +10,8 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/sheet"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // Shipped data: 37 countries, China's 34 provincial divisions, 337
@@ -22,24 +22,24 @@ const (
 	seededAreas     = 37 + 34 + 337 + 32
 )
 
-func areaChildren(t *testing.T, env *testkit.Env, token, locale, parent string) []sys.AreaView {
+func areaChildren(t *testing.T, env *platformtest.Env, token, locale, parent string) []sys.AreaView {
 	t.Helper()
 	var out []sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/children?parentCode=" + parent, Token: token, Locale: locale})).Into(t, &out)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/children?parentCode=" + parent, Token: token, Locale: locale})).Into(t, &out)
 	return out
 }
 
-func areaCount(t *testing.T, env *testkit.Env) int64 {
+func areaCount(t *testing.T, env *platformtest.Env) int64 {
 	t.Helper()
 	var n int64
-	if err := env.P.DB.WithContext(testkit.SystemCtx(t)).Model(&sys.Area{}).Count(&n).Error; err != nil {
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Model(&sys.Area{}).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n
 }
 
 func TestAreaChildrenLoadTheTreeLazily(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
 	countries := areaChildren(t, env, admin, "en_US", "")
 	if len(countries) != seededCountries || countries[0].Code != "CN" || !countries[0].HasChildren || countries[0].Level != sys.AreaCountry {
@@ -85,7 +85,7 @@ func TestAreaChildrenLoadTheTreeLazily(t *testing.T) {
 }
 
 func TestAreaCRUDValidates(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
 	for _, tc := range []struct {
 		body  map[string]any
@@ -100,28 +100,28 @@ func TestAreaCRUDValidates(t *testing.T) {
 		{map[string]any{"code": "330100", "parentCode": "330000", "name": "X"}, "code", "Area code is already in use"},
 		{map[string]any{"code": "330199", "parentCode": "330100", "name": "X", "names": map[string]string{"en": " "}}, "names", "Names in other languages has an invalid value"},
 	} {
-		res := env.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: tc.body})
+		res := env.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: tc.body})
 		if res.Code != api.CodeInvalid || res.Fields[tc.field] != tc.msg || res.Msg != tc.msg {
 			t.Errorf("%v: code %d msg %q fields %v", tc.body, res.Code, res.Msg, res.Fields)
 		}
 	}
-	res := env.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Locale: "zh_CN", Body: map[string]any{"name": "X"}})
+	res := env.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Locale: "zh_CN", Body: map[string]any{"name": "X"}})
 	if res.Fields["code"] != "区域编码不能为空" {
 		t.Errorf("zh message: %v", res.Fields)
 	}
 
 	var created sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin,
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin,
 		Body: map[string]any{"code": "330106", "parentCode": "330100", "name": "西湖区", "sort": 3, "names": map[string]string{"en": "Xihu District"}}})).Into(t, &created)
 	if created.Level != sys.AreaDistrict || created.Label != "Xihu District" || created.ParentCode != "330100" {
 		t.Fatalf("created %+v", created)
 	}
-	res = env.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: map[string]any{"code": "330106001", "parentCode": "330106", "name": "Street"}})
+	res = env.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: map[string]any{"code": "330106001", "parentCode": "330106", "name": "Street"}})
 	if res.Code != api.CodeInvalid || res.Fields["parentCode"] != "Areas go at most four levels deep: country, province, city, district" {
 		t.Errorf("fifth level: %d %v", res.Code, res.Fields)
 	}
 	var country sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: map[string]any{"code": "nl", "name": "Netherlands"}})).Into(t, &country)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/area", Token: admin, Body: map[string]any{"code": "nl", "name": "Netherlands"}})).Into(t, &country)
 	if country.Code != "NL" || country.Level != sys.AreaCountry {
 		t.Errorf("new country %+v", country)
 	}
@@ -130,36 +130,36 @@ func TestAreaCRUDValidates(t *testing.T) {
 	}
 
 	var edited sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin,
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin,
 		Body: map[string]any{"name": "西湖", "sort": 1, "names": map[string]string{"en": "West Lake", "ja": "西湖区"}}})).Into(t, &edited)
 	if edited.Name != "西湖" || edited.Sort != 1 || edited.Names["ja"] != "西湖区" || edited.Level != sys.AreaDistrict {
 		t.Errorf("edited %+v", edited)
 	}
 	var got sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/330106", Token: admin, Locale: "ja_JP"})).Into(t, &got)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/330106", Token: admin, Locale: "ja_JP"})).Into(t, &got)
 	if got.Label != "西湖区" || got.Name != "西湖" {
 		t.Errorf("read back %+v", got)
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin, Body: map[string]any{"name": "西湖区"}})).Into(t, &got)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin, Body: map[string]any{"name": "西湖区"}})).Into(t, &got)
 	if got.Names["ja"] != "西湖区" || got.Sort != 0 {
 		t.Errorf("an edit without names dropped the translations: %+v", got)
 	}
-	if res := env.Do(testkit.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin, Body: map[string]any{"name": " "}}); res.Code != api.CodeInvalid || res.Fields["name"] == "" {
+	if res := env.Do(platformtest.Req{Method: http.MethodPut, Path: "/api/sys/area/330106", Token: admin, Body: map[string]any{"name": " "}}); res.Code != api.CodeInvalid || res.Fields["name"] == "" {
 		t.Errorf("empty name: %d %v", res.Code, res.Fields)
 	}
-	if res := env.Do(testkit.Req{Method: http.MethodPut, Path: "/api/sys/area/XX9", Token: admin, Body: map[string]any{"name": "X"}}); res.Code != api.CodeNotFound {
+	if res := env.Do(platformtest.Req{Method: http.MethodPut, Path: "/api/sys/area/XX9", Token: admin, Body: map[string]any{"name": "X"}}); res.Code != api.CodeNotFound {
 		t.Errorf("edit unknown: %d", res.Code)
 	}
-	if res := env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/XX9", Token: admin}); res.Code != api.CodeNotFound {
+	if res := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/XX9", Token: admin}); res.Code != api.CodeNotFound {
 		t.Errorf("get unknown: %d", res.Code)
 	}
 }
 
 func TestAreaDeleteIsRefusedWithChildrenOrInUse(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	admin := env.AdminToken()
-	del := func(code string) testkit.Envelope {
-		return env.Do(testkit.Req{Method: http.MethodDelete, Path: "/api/sys/area/" + code, Token: admin})
+	del := func(code string) platformtest.Envelope {
+		return env.Do(platformtest.Req{Method: http.MethodDelete, Path: "/api/sys/area/" + code, Token: admin})
 	}
 	if res := del("330000"); res.Code != api.CodeConflict || res.Msg != "This area still has sub-areas; delete them first" {
 		t.Errorf("with children: %d %q", res.Code, res.Msg)
@@ -168,11 +168,11 @@ func TestAreaDeleteIsRefusedWithChildrenOrInUse(t *testing.T) {
 	if res := del("310100"); res.Code != api.CodeConflict || res.Msg != "Organisations use this area in their address, so it cannot be deleted" {
 		t.Errorf("in use: %d %q", res.Code, res.Msg)
 	}
-	if res := env.Do(testkit.Req{Method: http.MethodDelete, Path: "/api/sys/area/310100", Token: admin, Locale: "de_DE"}); !strings.Contains(res.Msg, "Gebiet") {
+	if res := env.Do(platformtest.Req{Method: http.MethodDelete, Path: "/api/sys/area/310100", Token: admin, Locale: "de_DE"}); !strings.Contains(res.Msg, "Gebiet") {
 		t.Errorf("in use, German: %q", res.Msg)
 	}
-	testkit.OK(t, del("331100"))
-	if res := env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/331100", Token: admin}); res.Code != api.CodeNotFound {
+	platformtest.OK(t, del("331100"))
+	if res := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/331100", Token: admin}); res.Code != api.CodeNotFound {
 		t.Errorf("deleted area still answers %d", res.Code)
 	}
 	if res := del("331100"); res.Code != api.CodeNotFound {
@@ -181,11 +181,11 @@ func TestAreaDeleteIsRefusedWithChildrenOrInUse(t *testing.T) {
 }
 
 func TestAreaSearchAnswersPathNames(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
 	search := func(keyword, locale string) []sys.AreaMatch {
 		var out []sys.AreaMatch
-		testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/search?keyword=" + keyword, Token: admin, Locale: locale})).Into(t, &out)
+		platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/search?keyword=" + keyword, Token: admin, Locale: locale})).Into(t, &out)
 		return out
 	}
 	hits := search("%E6%9D%AD%E5%B7%9E", "en_US") // 杭州
@@ -216,12 +216,12 @@ func TestAreaSearchAnswersPathNames(t *testing.T) {
 }
 
 func TestAreaImportIsAllOrNothing(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
 	upload := func(name string, content []byte) api.ImportReport {
 		t.Helper()
 		var report api.ImportReport
-		testkit.OK(t, env.Upload("/api/sys/area/import", admin, name, content)).Into(t, &report)
+		platformtest.OK(t, env.Upload("/api/sys/area/import", admin, name, content)).Into(t, &report)
 		return report
 	}
 	before := areaCount(t, env)
@@ -277,13 +277,13 @@ func TestAreaImportIsAllOrNothing(t *testing.T) {
 		t.Errorf("districts %+v", districts)
 	}
 	var hz sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: admin, Locale: "en_US"})).Into(t, &hz)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: admin, Locale: "en_US"})).Into(t, &hz)
 	if hz.Name != "杭州" || hz.Label != "Hangzhou" || !hz.HasChildren {
 		t.Errorf("updated Hangzhou %+v", hz)
 	}
 
 	// Excel works alike, and the template is one.
-	tpl := env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/import/template", Token: admin})
+	tpl := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/import/template", Token: admin})
 	header, rows, err := sheet.Read(strings.NewReader(string(tpl.Body)))
 	if err != nil || tpl.Header.Get("Content-Type") != sheet.ContentType || len(header) != 6 || header[0] != "Area code *" || len(rows) == 0 {
 		t.Fatalf("template %v %v %v", header, rows, err)
@@ -308,7 +308,7 @@ func TestAreaImportIsAllOrNothing(t *testing.T) {
 
 // The shipped files are valid import files: importing them changes nothing.
 func TestAreaDataFilesPassTheImportChecks(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
 	for _, name := range []string{"areadata/countries.csv", "areadata/china.csv"} {
 		raw, err := os.ReadFile(name)
@@ -316,7 +316,7 @@ func TestAreaDataFilesPassTheImportChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 		var report api.ImportReport
-		testkit.OK(t, env.Upload("/api/sys/area/import", admin, name, raw)).Into(t, &report)
+		platformtest.OK(t, env.Upload("/api/sys/area/import", admin, name, raw)).Into(t, &report)
 		if len(report.Errors) != 0 || report.Imported == 0 {
 			t.Fatalf("%s: %+v", name, report.Errors)
 		}
@@ -327,9 +327,9 @@ func TestAreaDataFilesPassTheImportChecks(t *testing.T) {
 }
 
 func TestAreaSeedIsIdempotentAndKeepsEdits(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	admin := env.AdminToken()
-	ctx := testkit.SystemCtx(t)
+	ctx := platformtest.SystemCtx(t)
 	if n := areaCount(t, env); n != seededAreas {
 		t.Fatalf("seeded %d areas, want %d", n, seededAreas)
 	}
@@ -339,8 +339,8 @@ func TestAreaSeedIsIdempotentAndKeepsEdits(t *testing.T) {
 	if n := areaCount(t, env); n != seededAreas {
 		t.Fatalf("after a second seed: %d", n)
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodPut, Path: "/api/sys/area/330100", Token: admin, Body: map[string]any{"name": "杭州（编辑）"}}))
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodDelete, Path: "/api/sys/area/659012", Token: admin}))
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodPut, Path: "/api/sys/area/330100", Token: admin, Body: map[string]any{"name": "杭州（编辑）"}}))
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodDelete, Path: "/api/sys/area/659012", Token: admin}))
 	if err := env.P.Sys.Seed(ctx, false); err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +361,7 @@ func TestAreaSeedIsIdempotentAndKeepsEdits(t *testing.T) {
 		t.Errorf("after a data upgrade: %d", n)
 	}
 	var hz sys.AreaView
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: admin})).Into(t, &hz)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: admin})).Into(t, &hz)
 	if hz.Name != "杭州（编辑）" || hz.Names["en"] != "Hangzhou" {
 		t.Errorf("the seed overwrote an edit: %+v", hz)
 	}
@@ -384,7 +384,7 @@ func TestAreaSeedIsIdempotentAndKeepsEdits(t *testing.T) {
 	}
 }
 
-func quoteKey(env *testkit.Env) string {
+func quoteKey(env *platformtest.Env) string {
 	if env.P.DB.Dialector.Name() == "mysql" {
 		return "`key`"
 	}
@@ -392,14 +392,14 @@ func quoteKey(env *testkit.Env) string {
 }
 
 func TestAreaMerchantAdministratorMayReadButNotChange(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	merchant := env.Login("demo_admin", sys.DemoPassword)
 	if provinces := areaChildren(t, env, merchant, "en_US", "CN"); len(provinces) != 34 {
 		t.Fatalf("merchant reads %d provinces", len(provinces))
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: merchant}))
-	testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/area/search?keyword=33", Token: merchant}))
-	for _, req := range []testkit.Req{
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/330100", Token: merchant}))
+	platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/area/search?keyword=33", Token: merchant}))
+	for _, req := range []platformtest.Req{
 		{Method: http.MethodPost, Path: "/api/sys/area", Body: map[string]any{"code": "330106", "parentCode": "330100", "name": "西湖区"}},
 		{Method: http.MethodPut, Path: "/api/sys/area/330100", Body: map[string]any{"name": "X"}},
 		{Method: http.MethodDelete, Path: "/api/sys/area/331100"},

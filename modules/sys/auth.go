@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/changefeed"
@@ -135,6 +134,9 @@ func (a *Auth) Authenticate(ctx context.Context, token string) (*api.Principal, 
 	if err != nil {
 		return nil, api.Unauthorized("error.token_invalid")
 	}
+	// Revocations and grant changes made on another node hold from the next
+	// request on: catch up with the change feed before reading the caches.
+	a.feed.Sync(ctx)
 	a.mu.RLock()
 	_, revoked := a.revoked[sessionID]
 	cached, ok := a.principals[userID]
@@ -194,6 +196,11 @@ func (a *Auth) loadPrincipal(ctx context.Context, userID uint64) cachedPrincipal
 	if u.Status != StatusEnabled {
 		return cachedPrincipal{err: api.Unauthorized("error.user_disabled"), loaded: now}
 	}
+	if key, err := disabledOrgKey(ctx, a.db, &u); err != nil {
+		return cachedPrincipal{err: api.Internal(err), loaded: now.Add(-principalTTL)}
+	} else if key != "" {
+		return cachedPrincipal{err: api.Unauthorized(key), loaded: now}
+	}
 	roles, err := activeRoleIDs(ctx, a.db, u.ID)
 	if err != nil {
 		return cachedPrincipal{err: api.Internal(err), loaded: now.Add(-principalTTL)}
@@ -248,7 +255,9 @@ type LoginResult struct {
 // Client describes where a login comes from.
 type Client struct{ IP, UserAgent string }
 
-// LoginPassword checks a user name and password, with the lock after repeated failures.
+// LoginPassword checks a user name and password. The attempt is counted
+// before the password is compared (see reserveAttempt), so a burst of guesses
+// in parallel gets no more tries than one after the other.
 func (a *Auth) LoginPassword(ctx context.Context, username, password string, cl Client) (*LoginResult, error) {
 	ctx = tenancy.SystemContext(ctx)
 	var c api.Check
@@ -257,12 +266,13 @@ func (a *Auth) LoginPassword(ctx context.Context, username, password string, cl 
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	account := "u:" + strings.ToLower(strings.TrimSpace(username))
-	if err := a.checkLock(ctx, account); err != nil {
+	subject := passwordSubject(username)
+	at, err := a.reserveAttempt(ctx, subject, cl.IP)
+	if err != nil {
 		return nil, err
 	}
 	var u User
-	err := a.db.WithContext(ctx).Where("username = ?", strings.TrimSpace(username)).Take(&u).Error
+	err = whereUsername(a.db.WithContext(ctx), strings.TrimSpace(username)).Take(&u).Error
 	if err != nil && !dbx.IsNotFound(err) {
 		return nil, err
 	}
@@ -270,9 +280,9 @@ func (a *Auth) LoginPassword(ctx context.Context, username, password string, cl 
 		if err != nil {
 			checkPassword(dummyHash, password)
 		}
-		return nil, a.fail(ctx, account)
+		return nil, a.failed(ctx, at)
 	}
-	return a.loginUser(ctx, &u, account, cl)
+	return a.loginUser(ctx, &u, at, cl)
 }
 
 // LoginMobile checks a mobile number and the SMS code sent to it.
@@ -286,34 +296,42 @@ func (a *Auth) LoginMobile(ctx context.Context, sms *SMS, mobile, code string, c
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	account := "m:" + mobile
-	if err := a.checkLock(ctx, account); err != nil {
+	at, err := a.reserveAttempt(ctx, mobileSubject(mobile), cl.IP)
+	if err != nil {
 		return nil, err
 	}
 	if err := sms.Verify(ctx, mobile, code); err != nil {
 		if ae := (*api.Error)(nil); errors.As(err, &ae) && ae.Code == CodeSMSInvalid {
-			if lockErr := a.fail(ctx, account); lockErr != nil {
+			if lockErr := a.failed(ctx, at); lockErr != nil {
 				var le *api.Error
 				if errors.As(lockErr, &le) && le.Code == CodeLocked {
 					return nil, lockErr
 				}
 			}
+		} else {
+			a.release(ctx, at)
 		}
 		return nil, err
 	}
 	var u User
 	if err := a.db.WithContext(ctx).Where("mobile = ?", mobile).Take(&u).Error; err != nil {
 		if dbx.IsNotFound(err) {
+			a.release(ctx, at)
 			return nil, api.Business(CodeSMSInvalid, "auth.sms_code_invalid", nil)
 		}
 		return nil, err
 	}
-	return a.loginUser(ctx, &u, account, cl)
+	return a.loginUser(ctx, &u, at, cl)
 }
 
-func (a *Auth) loginUser(ctx context.Context, u *User, account string, cl Client) (*LoginResult, error) {
+func (a *Auth) loginUser(ctx context.Context, u *User, at attempt, cl Client) (*LoginResult, error) {
 	if u.Status != StatusEnabled {
+		a.release(ctx, at)
 		return nil, api.Business(CodeDisabled, "error.user_disabled", nil)
+	}
+	if err := a.orgsAllow(ctx, u); err != nil {
+		a.release(ctx, at)
+		return nil, err
 	}
 	now := time.Now().UTC()
 	exp := now.Add(a.cfg.TokenTTL)
@@ -326,7 +344,7 @@ func (a *Auth) loginUser(ctx context.Context, u *User, account string, cl Client
 		if err := tx.Create(&s).Error; err != nil {
 			return err
 		}
-		if err := tx.Where("account = ?", account).Delete(&LoginAttempt{}).Error; err != nil {
+		if err := at.succeeded(tx); err != nil {
 			return err
 		}
 		return tx.Model(u).Updates(map[string]any{"last_login_at": now, "last_login_ip": cl.IP}).Error
@@ -337,61 +355,12 @@ func (a *Auth) loginUser(ctx context.Context, u *User, account string, cl Client
 	return &LoginResult{Token: token, ExpiresAt: exp}, nil
 }
 
-func (a *Auth) checkLock(ctx context.Context, account string) error {
-	var at LoginAttempt
-	err := a.db.WithContext(ctx).Where("account = ?", account).Take(&at).Error
-	if err != nil {
-		if dbx.IsNotFound(err) {
-			return nil
-		}
-		return err
-	}
-	if at.LockedUntil != nil && at.LockedUntil.After(time.Now()) {
-		return lockedError(*at.LockedUntil)
-	}
-	return nil
-}
-
 func lockedError(until time.Time) error {
 	minutes := int(math.Ceil(time.Until(until).Minutes()))
 	if minutes < 1 {
 		minutes = 1
 	}
 	return api.Business(CodeLocked, "auth.locked", map[string]any{"Minutes": minutes})
-}
-
-// fail counts a failed attempt and locks the account name at the limit. It
-// answers the error the caller shows: wrong credentials, or locked.
-func (a *Auth) fail(ctx context.Context, account string) error {
-	now := time.Now().UTC()
-	var locked *time.Time
-	err := a.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var at LoginAttempt
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account = ?", account).Take(&at).Error
-		if err != nil && !dbx.IsNotFound(err) {
-			return err
-		}
-		if at.LockedUntil != nil && at.LockedUntil.Before(now) {
-			at.Failures, at.LockedUntil = 0, nil // an expired lock starts a new count
-		}
-		at.Account = account
-		at.Failures++
-		at.UpdatedAt = now
-		if at.Failures >= a.cfg.LoginMaxFailures {
-			until := now.Add(a.cfg.LoginLockFor)
-			at.LockedUntil = &until
-			locked = &until
-		}
-		return tx.Save(&at).Error
-	})
-	if err != nil {
-		return err
-	}
-	if locked != nil {
-		a.log.Warn("account locked after failed logins", "account", account)
-		return lockedError(*locked)
-	}
-	return api.Business(CodeBadCredentials, "auth.bad_credentials", nil)
 }
 
 // Logout revokes the session of the current token.

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // LoginInput is either user name + password or mobile + SMS code.
@@ -116,13 +116,13 @@ func (m *Module) dictNoLanguage(c *api.Ctx) (any, error) {
 
 // Workbench is the home page's content.
 type Workbench struct {
-	Cards []app.Card          `json:"cards"`
-	Tasks []app.WorkbenchTask `json:"tasks"`
+	Cards []module.Card          `json:"cards"`
+	Tasks []module.WorkbenchTask `json:"tasks"`
 }
 
 func (m *Module) workbench(c *api.Ctx) (any, error) {
 	p := c.Principal()
-	wb := Workbench{Cards: m.ownCards(c.Ctx(), p, c), Tasks: []app.WorkbenchTask{}}
+	wb := Workbench{Cards: m.ownCards(c.Ctx(), p, c), Tasks: []module.WorkbenchTask{}}
 	for _, prov := range m.cards {
 		wb.Cards = append(wb.Cards, prov.Workbench(c.Ctx(), p, c.Lang())...)
 	}
@@ -132,12 +132,12 @@ func (m *Module) workbench(c *api.Ctx) (any, error) {
 	return wb, nil
 }
 
-func (m *Module) ownCards(ctx context.Context, p *api.Principal, c *api.Ctx) []app.Card {
+func (m *Module) ownCards(ctx context.Context, p *api.Principal, c *api.Ctx) []module.Card {
 	var u User
 	_ = m.deps.DB.WithContext(tenancy.SystemContext(ctx)).Select("last_login_at", "org_id").Take(&u, p.UserID).Error
-	cards := []app.Card{{Key: "organisation", Title: c.T("workbench.organisation", nil), Value: m.Orgs.Name(ctx, u.OrgID)}}
+	cards := []module.Card{{Key: "organisation", Title: c.T("workbench.organisation", nil), Value: m.Orgs.Name(ctx, u.OrgID)}}
 	if u.LastLoginAt != nil {
-		cards = append(cards, app.Card{Key: "lastLogin", Title: c.T("workbench.last_login", nil), Value: u.LastLoginAt})
+		cards = append(cards, module.Card{Key: "lastLogin", Title: c.T("workbench.last_login", nil), Value: u.LastLoginAt})
 	}
 	return cards
 }

@@ -11,28 +11,28 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func TestLoginAnswersTokenInBothBodyShapes(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	for _, tc := range []struct {
 		name string
-		req  testkit.Req
+		req  platformtest.Req
 	}{
-		{"json loginjwt", testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": testkit.AdminPassword}}},
-		{"form loginjwt", testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Form: url.Values{"username": {"admin"}, "password": {testkit.AdminPassword}}}},
-		{"form loginMobileMcc with password", testkit.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Form: url.Values{"username": {"admin"}, "password": {testkit.AdminPassword}}}},
+		{"json loginjwt", platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": platformtest.AdminPassword}}},
+		{"form loginjwt", platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Form: url.Values{"username": {"admin"}, "password": {platformtest.AdminPassword}}}},
+		{"form loginMobileMcc with password", platformtest.Req{Method: "POST", Path: "/api/sys/loginMobileMcc", Form: url.Values{"username": {"admin"}, "password": {platformtest.AdminPassword}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := testkit.OK(t, env.Do(tc.req))
+			res := platformtest.OK(t, env.Do(tc.req))
 			var out sys.LoginResult
 			res.Into(t, &out)
 			if strings.Count(out.Token, ".") != 2 || out.ExpiresAt.Before(time.Now().Add(24*time.Hour)) {
 				t.Fatalf("token %q expires %v", out.Token, out.ExpiresAt)
 			}
-			user := testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: "Bearer " + out.Token}))
+			user := platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: "Bearer " + out.Token}))
 			var info sys.UserInfo
 			user.Into(t, &info)
 			if info.UserName != "admin" || info.AdminFlag != "1" {
@@ -43,23 +43,23 @@ func TestLoginAnswersTokenInBothBodyShapes(t *testing.T) {
 }
 
 func TestWrongPasswordAndUnknownUserLookAlike(t *testing.T) {
-	env := testkit.New(t)
-	wrong := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": "nope-nope"}})
-	unknown := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "ghost", "password": "nope-nope"}})
+	env := platformtest.New(t)
+	wrong := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": "nope-nope"}})
+	unknown := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "ghost", "password": "nope-nope"}})
 	if wrong.Code != sys.CodeBadCredentials || unknown.Code != sys.CodeBadCredentials || wrong.Msg != unknown.Msg || wrong.Msg == "" {
 		t.Fatalf("wrong=%d %q unknown=%d %q", wrong.Code, wrong.Msg, unknown.Code, unknown.Msg)
 	}
-	empty := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin"}})
+	empty := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin"}})
 	if empty.Code != 10001 || empty.Fields["password"] == "" {
 		t.Fatalf("missing password: %d %v", empty.Code, empty.Fields)
 	}
 }
 
 func TestFiveFailuresLockTheAccountNameWhetherOrNotItExists(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	for _, name := range []string{"admin", "nobody-here"} {
 		for i := 1; i <= 5; i++ {
-			res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": "wrong-pw"}})
+			res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": "wrong-pw"}})
 			want := sys.CodeBadCredentials
 			if i == 5 {
 				want = sys.CodeLocked
@@ -69,30 +69,30 @@ func TestFiveFailuresLockTheAccountNameWhetherOrNotItExists(t *testing.T) {
 			}
 		}
 		// Now even the right password is refused until the lock ends.
-		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": testkit.AdminPassword}})
+		res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": name, "password": platformtest.AdminPassword}})
 		if res.Code != sys.CodeLocked || !strings.Contains(res.Msg, "15") {
 			t.Fatalf("%s while locked: %d %q", name, res.Code, res.Msg)
 		}
 	}
 	// The operator's reset lifts the lock.
-	if _, err := env.P.Sys.ResetPassword(t.Context(), "admin", testkit.AdminPassword); err != nil {
+	if _, err := env.P.Sys.ResetPassword(t.Context(), "admin", platformtest.AdminPassword); err != nil {
 		t.Fatal(err)
 	}
 	env.AdminToken()
 }
 
 func TestLogoutRevokesOnlyThatToken(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	a, b := env.AdminToken(), env.AdminToken()
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/logoutjwt", Token: a}))
-	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: a}); res.Status != http.StatusUnauthorized {
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/logoutjwt", Token: a}))
+	if res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: a}); res.Status != http.StatusUnauthorized {
 		t.Fatalf("revoked token: HTTP %d", res.Status)
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: b}))
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: b}))
 }
 
 func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	a, b := env.Login("demo_waiter", sys.DemoPassword), env.Login("demo_waiter", sys.DemoPassword)
 	for _, tc := range []struct {
 		body  map[string]string
@@ -104,20 +104,20 @@ func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
 		{map[string]string{"oldPassword": sys.DemoPassword, "password": "abcdefg", "repassword": "abcdefh"}, "repassword", 10001},
 		{map[string]string{"oldPassword": "not-it", "password": "abcdefg", "repassword": "abcdefg"}, "oldPassword", sys.CodeOldPassword},
 	} {
-		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a, Body: tc.body})
+		res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a, Body: tc.body})
 		if res.Code != tc.code || res.Fields[tc.field] == "" {
 			t.Fatalf("%v: code %d fields %v", tc.body, res.Code, res.Fields)
 		}
 	}
-	mismatch := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
+	mismatch := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
 		Body: map[string]string{"oldPassword": sys.DemoPassword, "password": "abcdefg", "repassword": "abcdefh"}})
 	if mismatch.Msg != "The two passwords entered do not match" {
 		t.Fatalf("mismatch message %q", mismatch.Msg)
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: a,
 		Body: map[string]string{"oldPassword": sys.DemoPassword, "password": "N3w-secret", "repassword": "N3w-secret"}}))
 	for _, tok := range []string{a, b} {
-		if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok}); res.Status != http.StatusUnauthorized {
+		if res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok}); res.Status != http.StatusUnauthorized {
 			t.Fatalf("token survived a password change: HTTP %d", res.Status)
 		}
 	}
@@ -125,7 +125,7 @@ func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
 }
 
 func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	good := env.AdminToken()
 	parts := strings.Split(good, ".")
 	claims, _ := base64.RawURLEncoding.DecodeString(parts[1])
@@ -143,7 +143,7 @@ func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
 		"tampered claims": tampered,
 		"garbage":         "not-a-token",
 	} {
-		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})
+		res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok})
 		if res.Status != http.StatusUnauthorized || res.Code != 40100 {
 			t.Errorf("%s: HTTP %d code %d", name, res.Status, res.Code)
 		}

@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // BenchmarkUserList measures the authenticated list route in process
 // (VENUE_TEST_DB=mysql for MySQL); scripts/bench.sh measures it over HTTP.
 func BenchmarkUserList(b *testing.B) {
-	env := testkit.New(b, testkit.Options{Demo: true})
+	env := platformtest.New(b, platformtest.Options{Demo: true})
 	tok := env.AdminToken()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -42,8 +42,8 @@ func BenchmarkUserList(b *testing.B) {
 //
 //	VENUE_TEST_DB=mysql go test -run '^$' -bench OplogList -benchtime 2000x ./modules/sys/
 func BenchmarkOplogList(b *testing.B) {
-	env := testkit.New(b, testkit.Options{Demo: true})
-	db := env.P.DB.WithContext(testkit.SystemCtx(b))
+	env := platformtest.New(b, platformtest.Options{Demo: true})
+	db := env.P.DB.WithContext(platformtest.SystemCtx(b))
 	var merchantID uint64
 	if err := db.Model(&sys.Org{}).Where("type = ? AND name = ?", sys.OrgMerchant, "Demo Bistro").Pluck("merchant_id", &merchantID).Error; err != nil || merchantID == 0 {
 		b.Fatalf("demo merchant: %v", err)

@@ -103,6 +103,19 @@ func (d *Directory) Leader(ctx context.Context, orgID uint64) (uint64, error) {
 	return 0, nil
 }
 
+// ParentLeader is the leader above an organisation node: the Leader of its
+// parent; 0 when the node or its parent names none.
+func (d *Directory) ParentLeader(ctx context.Context, orgID uint64) (uint64, error) {
+	var o Org
+	if err := d.sys(ctx).Select("id", "parent_id").Limit(1).Find(&o, orgID).Error; err != nil {
+		return 0, err
+	}
+	if o.ParentID == 0 {
+		return 0, nil
+	}
+	return d.Leader(ctx, o.ParentID)
+}
+
 // Names maps user ids to display names.
 func (d *Directory) Names(ctx context.Context, ids []uint64) (map[uint64]string, error) {
 	out := map[uint64]string{}

@@ -35,7 +35,7 @@ type LogQuery struct {
 	Username  string `form:"username" json:"username"`
 	Module    string `form:"module" json:"module"`
 	Operation string `form:"operation" json:"operation"`
-	Result    string `form:"result" json:"result"` // ok or fail
+	Result    string `form:"result" json:"result" enum:"ok,fail"` // ok or fail
 	IP        string `form:"ip" json:"ip"`
 	From      string `form:"from" json:"from"` // YYYY-MM-DD HH:mm:ss or YYYY-MM-DD
 	To        string `form:"to" json:"to"`

@@ -8,9 +8,9 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // MenuService reads the menu tree and a user's share of it.
@@ -197,7 +197,7 @@ func seedMenus(ctx context.Context, db *gorm.DB, seeds []moduleMenu) error {
 
 // moduleMenu is a menu seed with the module that declares it.
 type moduleMenu struct {
-	app.MenuSeed
+	module.MenuSeed
 	module string
 }
 

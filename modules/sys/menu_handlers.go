@@ -44,7 +44,7 @@ type MenuInput struct {
 	Hidden   bool     `json:"hidden"`
 	Perm     string   `json:"permission"`
 	Actions  []string `json:"actions"`
-	Status   *int8    `json:"status"`
+	Status   *int8    `json:"status" enum:"0,1"`
 }
 
 func (m *Module) validateMenu(in *MenuInput) error {
@@ -53,7 +53,7 @@ func (m *Module) validateMenu(in *MenuInput) error {
 	if c.Required("name", in.Name) {
 		c.MaxLen("name", in.Name, 128)
 	}
-	if c.Required("url", in.URL) && !strings.HasPrefix(in.URL, "/") {
+	if c.Required("url", in.URL) && !api.AppPath(in.URL) {
 		c.Add("url", "menu.bad_url", nil)
 	}
 	c.MaxLen("icon", in.Icon, 64)

@@ -1,6 +1,8 @@
 package sys
 
 import (
+	"time"
+
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/internal/changefeed"
@@ -15,7 +17,7 @@ func (m *Module) Migrations() []dbx.Migration {
 			return dbx.CreateTables(tx,
 				&Org{}, &User{}, &UserRole{}, &Role{}, &RoleMenu{}, &Menu{},
 				&DictType{}, &DictItem{}, &Session{}, &LoginAttempt{}, &SMSCode{},
-				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{}, &MerchantApplication{},
+				&Setting{}, &Oplog{}, &APISetting{}, &CasbinRule{}, &changefeed.Event{}, &signupTable{},
 			)
 		}},
 	}, append(areaMigrations(),
@@ -33,10 +35,41 @@ func (m *Module) Migrations() []dbx.Migration {
 		}},
 		// A sign-up remembers the process that reviews it.
 		dbx.Migration{ID: "sys/0004_application_instance", Up: func(tx *gorm.DB) error {
-			if tx.Migrator().HasColumn(&MerchantApplication{}, "InstanceID") {
+			if tx.Migrator().HasColumn(&signupTable{}, "InstanceID") {
 				return nil
 			}
-			return tx.Migrator().AddColumn(&MerchantApplication{}, "InstanceID")
+			return tx.Migrator().AddColumn(&signupTable{}, "InstanceID")
+		}},
+		usernameCaseMigration(m.deps.Log),
+		// The bytes each merchant's uploads hold, counted against VENUE_UPLOAD_QUOTA_MB.
+		dbx.Migration{ID: "sys/0006_upload_usage", Up: func(tx *gorm.DB) error {
+			if tx.Migrator().HasTable(&UploadUsage{}) {
+				return nil
+			}
+			return dbx.CreateTables(tx, &UploadUsage{})
 		}},
 	)...)
 }
+
+// signupTable is the sign-up table as these released steps create it. The
+// onboarding module owns the table now (onboarding.MerchantApplication);
+// the steps keep their shape so fresh and upgraded databases converge.
+type signupTable struct {
+	ID           uint64 `gorm:"primaryKey"`
+	BusinessName string `gorm:"size:128;not null"`
+	Contact      string `gorm:"size:64;not null"`
+	Mobile       string `gorm:"size:32;not null;index"`
+	Address      string `gorm:"size:255;not null;default:''"`
+	LicenceNo    string `gorm:"size:64;not null;default:''"`
+	PasswordHash string `gorm:"size:255;not null"`
+	Status       string `gorm:"size:16;not null;index"`
+	Reason       string `gorm:"size:255;not null;default:''"`
+	MerchantID   uint64 `gorm:"not null;default:0"`
+	InstanceID   uint64 `gorm:"not null;default:0"`
+	ReviewedBy   string `gorm:"size:64;not null;default:''"`
+	ReviewedAt   *time.Time
+	IP           string `gorm:"size:64;not null;default:''"`
+	CreatedAt    time.Time
+}
+
+func (signupTable) TableName() string { return "sys_merchant_applications" }

@@ -20,11 +20,11 @@ const (
 type Org struct {
 	ID           uint64    `gorm:"primaryKey" json:"id"`
 	ParentID     uint64    `gorm:"not null;default:0;index" json:"parentId"`
-	Type         string    `gorm:"size:16;not null" json:"type"`
+	Type         string    `gorm:"size:16;not null" json:"type" enum:"platform,merchant,venue"`
 	Name         string    `gorm:"size:128;not null" json:"name"`
 	MerchantID   uint64    `gorm:"not null;default:0;index" json:"merchantId"`
 	Path         string    `gorm:"size:255;not null;default:'';index" json:"path"` // "/1/5/9/": ancestry for subtree queries
-	Status       int8      `gorm:"not null;default:1" json:"status"`
+	Status       int8      `gorm:"not null;default:1" json:"status" enum:"0,1"`
 	Sort         int       `gorm:"not null;default:0" json:"sort"`
 	Contact      string    `gorm:"size:64;not null;default:''" json:"contact"`
 	Mobile       string    `gorm:"size:32;not null;default:''" json:"mobile"`
@@ -52,7 +52,7 @@ type User struct {
 	Avatar             string     `gorm:"size:255;not null;default:''" json:"avatar"`
 	PasswordHash       string     `gorm:"size:255;not null" json:"-"`
 	AdminFlag          string     `gorm:"size:1;not null;default:'0'" json:"adminFlag"`
-	Status             int8       `gorm:"not null;default:1;index" json:"status"`
+	Status             int8       `gorm:"not null;default:1;index" json:"status" enum:"0,1"`
 	OrgID              uint64     `gorm:"not null;default:0;index" json:"orgId"`
 	MerchantID         uint64     `gorm:"not null;default:0;index:idx_sys_users_merchant_id_id,priority:1" json:"merchantId"`
 	VenueID            uint64     `gorm:"not null;default:0" json:"venueId"`
@@ -82,8 +82,8 @@ type Role struct {
 	Code         string    `gorm:"size:64;not null;uniqueIndex:uk_sys_roles_code,priority:2" json:"code"`
 	Name         string    `gorm:"size:64;not null" json:"name"`
 	Description  string    `gorm:"size:255;not null;default:''" json:"description"`
-	Status       int8      `gorm:"not null;default:1" json:"status"`
-	DataScope    string    `gorm:"size:16;not null;default:'merchant'" json:"dataScope"` // all, merchant, venue, self
+	Status       int8      `gorm:"not null;default:1" json:"status" enum:"0,1"`
+	DataScope    string    `gorm:"size:16;not null;default:'merchant'" json:"dataScope" enum:"all,merchant,venue,self"` // all, merchant, venue, self
 	Sort         int       `gorm:"not null;default:0" json:"sort"`
 	Builtin      bool      `gorm:"not null;default:false" json:"builtin"`
 	PlatformOnly bool      `gorm:"not null;default:false" json:"platformOnly"` // only platform users may hold it
@@ -118,7 +118,7 @@ type Menu struct {
 	Perm      string    `gorm:"size:64;not null;default:''" json:"permission"`
 	Actions   string    `gorm:"size:191;not null;default:''" json:"actions"` // comma-separated operation keys offered
 	Module    string    `gorm:"size:32;not null;default:''" json:"module"`
-	Status    int8      `gorm:"not null;default:1" json:"status"`
+	Status    int8      `gorm:"not null;default:1" json:"status" enum:"0,1"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
@@ -131,7 +131,7 @@ type DictType struct {
 	Code        string    `gorm:"size:64;not null;uniqueIndex" json:"code"`
 	Name        string    `gorm:"size:64;not null" json:"name"`
 	Description string    `gorm:"size:255;not null;default:''" json:"description"`
-	Status      int8      `gorm:"not null;default:1" json:"status"`
+	Status      int8      `gorm:"not null;default:1" json:"status" enum:"0,1"`
 	Builtin     bool      `gorm:"not null;default:false" json:"builtin"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
@@ -146,7 +146,7 @@ type DictItem struct {
 	DictKey   string    `gorm:"size:128;not null" json:"dictKey"`
 	DictValue string    `gorm:"size:128;not null;uniqueIndex:uk_sys_dict_items,priority:2" json:"dictValue"`
 	Sort      int       `gorm:"not null;default:0" json:"sort"`
-	Status    int8      `gorm:"not null;default:1" json:"status"`
+	Status    int8      `gorm:"not null;default:1" json:"status" enum:"0,1"`
 	Labels    string    `gorm:"type:text" json:"labels"` // JSON {lang: label}
 	Builtin   bool      `gorm:"not null;default:false" json:"builtin"`
 	CreatedAt time.Time `json:"createdAt"`

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Module is the sys module.
 type Module struct {
-	deps      app.Deps
+	deps      module.Deps
 	Auth      *Auth
 	Perms     *Perms
 	SMS       *SMS
@@ -28,13 +28,12 @@ type Module struct {
 	registry  *api.Registry
 	logCounts *dbx.CountCache
 	seeds     []moduleMenu
-	cards     []app.WorkbenchProvider
-	taskSrcs  []app.TaskSource
-	review    SignupReview // nil: sign-ups are decided on the organisation page only
+	cards     []module.WorkbenchProvider
+	taskSrcs  []module.TaskSource
 }
 
 // New builds the module's services over deps.
-func New(ctx context.Context, deps app.Deps) (*Module, error) {
+func New(ctx context.Context, deps module.Deps) (*Module, error) {
 	m := &Module{deps: deps}
 	auth, err := newAuth(ctx, deps.DB, deps.Config, deps.Feed, deps.Log)
 	if err != nil {
@@ -64,17 +63,17 @@ func (m *Module) Name() string { return "sys" }
 func (m *Module) UseRegistry(r *api.Registry) { m.registry = r }
 
 // UseMenuSeeds hands over a module's menu entries for seeding.
-func (m *Module) UseMenuSeeds(module string, seeds []app.MenuSeed) {
+func (m *Module) UseMenuSeeds(module string, seeds []module.MenuSeed) {
 	for _, s := range seeds {
 		m.seeds = append(m.seeds, moduleMenu{MenuSeed: s, module: module})
 	}
 }
 
 // UseWorkbench registers the modules that put cards on the workbench.
-func (m *Module) UseWorkbench(p ...app.WorkbenchProvider) { m.cards = append(m.cards, p...) }
+func (m *Module) UseWorkbench(p ...module.WorkbenchProvider) { m.cards = append(m.cards, p...) }
 
 // UseTaskSources registers the modules that list pending items on the workbench.
-func (m *Module) UseTaskSources(s ...app.TaskSource) { m.taskSrcs = append(m.taskSrcs, s...) }
+func (m *Module) UseTaskSources(s ...module.TaskSource) { m.taskSrcs = append(m.taskSrcs, s...) }
 
 // Start runs the background work: the operation-log writer and its purge.
 func (m *Module) Start(ctx context.Context) error {

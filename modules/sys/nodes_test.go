@@ -5,20 +5,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // Two API nodes on one database: a logout or a revoked grant on one node
 // holds on the other within the change feed's poll interval.
 func TestChangesReachEveryNode(t *testing.T) {
-	a := testkit.New(t, testkit.Options{Demo: true})
+	a := platformtest.New(t, platformtest.Options{Demo: true})
 	b := a.Node()
 	tok := a.Login("demo_admin", "Demo@12345")
-	testkit.OK(t, b.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/org/tree", Token: tok}))
+	platformtest.OK(t, b.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/org/tree", Token: tok}))
 
-	testkit.OK(t, a.Do(testkit.Req{Method: http.MethodPost, Path: "/api/sys/logoutjwt", Token: tok}))
+	platformtest.OK(t, a.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/sys/logoutjwt", Token: tok}))
 	eventually(t, func() bool {
-		return b.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/org/tree", Token: tok}).Status == http.StatusUnauthorized
+		return b.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/org/tree", Token: tok}).Status == http.StatusUnauthorized
 	})
 }
 

@@ -1,25 +1,28 @@
 package sys_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func TestOperationLogRecordsWritesWithSecretsMasked(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	tok := env.Login("demo_waiter", sys.DemoPassword)
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
 		Body: map[string]string{"oldPassword": sys.DemoPassword, "password": "Secret-99", "repassword": "Secret-99"}}))
-	env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: env.AdminToken()}) // a read: not logged
+	env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: env.AdminToken()}) // a read: not logged
 	env.P.Sys.Oplog.Flush()
 
 	var rows []sys.Oplog
-	if err := env.P.DB.WithContext(testkit.SystemCtx(t)).Order("id").Find(&rows).Error; err != nil {
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Order("id").Find(&rows).Error; err != nil {
 		t.Fatal(err)
 	}
 	var change *sys.Oplog
@@ -56,8 +59,8 @@ func TestOperationLogRecordsWritesWithSecretsMasked(t *testing.T) {
 // The list pages newest first, the same on the first and on deeper pages, within
 // a time range and inside a merchant's scope.
 func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
-	db := env.P.DB.WithContext(testkit.SystemCtx(t))
+	env := platformtest.New(t, platformtest.Options{Demo: true})
+	db := env.P.DB.WithContext(platformtest.SystemCtx(t))
 	var merchantID uint64
 	if err := db.Model(&sys.Org{}).Where("type = ? AND name = ?", sys.OrgMerchant, "Demo Bistro").Pluck("merchant_id", &merchantID).Error; err != nil || merchantID == 0 {
 		t.Fatalf("demo merchant: %v", err)
@@ -86,7 +89,7 @@ func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
 			Total   int         `json:"total"`
 			Records []sys.Oplog `json:"records"`
 		}
-		testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/log?" + query, Token: tok})).Into(t, &page)
+		platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/log?" + query, Token: tok})).Into(t, &page)
 		var out []string
 		for _, r := range page.Records {
 			out = append(out, r.Username)
@@ -108,5 +111,44 @@ func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
 	got, total = names(merchant, "pageSize=4&pageNo=2&from=2026-03-02&to=2026-03-02")
 	if total != 12 || strings.Join(got, ",") != "u38,u36,u34,u32" {
 		t.Fatalf("merchant range page %v of %d", got, total)
+	}
+}
+
+// The attack: a login body with data after the JSON value. The binder must
+// refuse it, and the operation log must not store the password it holds.
+func TestTrailingDataIsRefusedAndBodiesTheLogCannotParseAreNotStored(t *testing.T) {
+	env := platformtest.New(t)
+	const secret = platformtest.AdminPassword
+	for _, tc := range []struct{ ct, body string }{
+		{"application/json", `{"username":"admin","password":"` + secret + `"} //`},
+		{"application/json", `{"username":"admin","password":"` + secret + `"}{"username":"x"}`},
+		{"application/json", `{"username":"admin","password":"` + secret + `"`},
+		{"text/plain", `{"username":"admin","password":"` + secret + `"} trailing`},
+		{"application/x-www-form-urlencoded", "username=admin&password=" + secret + "%zz"},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/api/sys/loginjwt", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", tc.ct)
+		w := httptest.NewRecorder()
+		env.Engine.ServeHTTP(w, req)
+		var res platformtest.Envelope
+		if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Code != 10001 || strings.Contains(string(res.Result), "token") {
+			t.Fatalf("%s %q: code %d %s (want refused as malformed)", tc.ct, tc.body, res.Code, w.Body.String())
+		}
+	}
+	env.P.Sys.Oplog.Flush()
+	var rows []sys.Oplog
+	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("route = ?", "/sys/loginjwt").Find(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d login rows logged, want 5", len(rows))
+	}
+	for _, r := range rows {
+		if strings.Contains(r.Body, secret) || !strings.Contains(r.Body, "unparseable") {
+			t.Errorf("logged body %q", r.Body)
+		}
 	}
 }

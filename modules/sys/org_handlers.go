@@ -47,7 +47,7 @@ func (m *Module) orgGet(c *api.Ctx) (any, error) {
 // OrgInput is the editable profile of a node.
 type OrgInput struct {
 	ParentID  uint64 `json:"parentId"`
-	Type      string `json:"type"`
+	Type      string `json:"type" enum:"merchant,venue"`
 	Name      string `json:"name"`
 	Contact   string `json:"contact"`
 	Mobile    string `json:"mobile"`
@@ -72,6 +72,10 @@ func validateOrg(in *OrgInput) error {
 	c.MaxLen("contact", in.Contact, 64)
 	c.MaxLen("address", in.Address, 255)
 	c.MaxLen("licenceNo", in.LicenceNo, 64)
+	in.Logo = strings.TrimSpace(in.Logo)
+	if c.MaxLen("logo", in.Logo, 255) {
+		c.FileURL("logo", in.Logo)
+	}
 	if in.Currency != "" && len(in.Currency) != 3 {
 		c.Add("currency", "validation.bad_value", nil)
 	}
@@ -113,17 +117,7 @@ func (m *Module) orgSetStatus(status int8) api.HandlerFunc {
 		if id == PlatformOrgID || id == c.Principal().OrgID {
 			return nil, api.Conflict("org.cannot_change_own", nil)
 		}
-		res := m.deps.DB.WithContext(c.Ctx()).Model(&Org{ID: id}).Update("status", status)
-		if res.Error != nil {
-			return nil, res.Error
-		}
-		if res.RowsAffected == 0 {
-			return nil, api.NotFound()
-		}
-		if err := m.Orgs.changed(c.Ctx(), id); err != nil {
-			return nil, err
-		}
-		return nil, m.Auth.InvalidateAllUsers(c.Ctx())
+		return nil, m.setOrgStatus(c.Ctx(), id, status)
 	}
 }
 

@@ -27,7 +27,7 @@ type RoleQuery struct {
 	api.PageQuery
 	Name   string `form:"name" json:"name"`
 	Code   string `form:"code" json:"code"`
-	Status *int8  `form:"status" json:"status"`
+	Status *int8  `form:"status" json:"status" enum:"0,1"`
 }
 
 // List answers the roles the caller sees: the platform's templates and their own.
@@ -58,7 +58,7 @@ type RoleInput struct {
 	Name         string `json:"name"`
 	Code         string `json:"code"`
 	Description  string `json:"description"`
-	DataScope    string `json:"dataScope"`
+	DataScope    string `json:"dataScope" enum:"all,merchant,venue,self"`
 	Sort         int    `json:"sort"`
 	PlatformOnly bool   `json:"platformOnly"`
 }
@@ -247,7 +247,7 @@ func (s *RoleService) Get(ctx context.Context, id uint64) (*RoleDetail, error) {
 
 // MenuGrant is one menu of a grant request with the operation keys on it.
 type MenuGrant struct {
-	MenuID  uint64   `json:"menuId"`
+	MenuID  uint64   `json:"menuId" api:"required"`
 	Actions []string `json:"actions"`
 }
 

@@ -18,7 +18,6 @@ func (m *Module) Routes(g *api.Group) {
 	m.apiRoutes(g)
 	m.dictRoutes(g)
 	m.logRoutes(g)
-	m.signupRoutes(g)
 }
 
 func (m *Module) authRoutes(g *api.Group) {

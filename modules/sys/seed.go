@@ -9,11 +9,10 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/app"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/platform/module"
 )
 
 // Demo accounts (README "Demo logins").
@@ -30,37 +29,38 @@ type seedRole struct {
 }
 
 var builtinRoles = []seedRole{
-	{app.RolePlatformAdmin, "Platform administrator", "Runs the platform: merchants, users, processes, reviews", "all", true, 100},
-	{app.RolePlatformReviewer, "Platform reviewer", "Reviews merchants' and platform ads", "all", true, 90},
-	{app.RoleMerchantAdmin, "Merchant administrator", "Runs a merchant: menu, ads, venues, staff", "merchant", false, 80},
-	{app.RoleVenueManager, "Venue manager", "Runs one venue: menu, orders, devices", "venue", false, 70},
-	{app.RoleWaiter, "Waiter / cashier", "Takes and settles orders in one venue", "venue", false, 60},
+	{module.RolePlatformAdmin, "Platform administrator", "Runs the platform: merchants, users, processes, reviews", "all", true, 100},
+	{module.RolePlatformReviewer, "Platform reviewer", "Reviews merchants' and platform ads", "all", true, 90},
+	{module.RoleMerchantAdmin, "Merchant administrator", "Runs a merchant: menu, ads, venues, staff", "merchant", false, 80},
+	{module.RoleVenueManager, "Venue manager", "Runs one venue: menu, orders, devices", "venue", false, 70},
+	{module.RoleWaiter, "Waiter / cashier", "Takes and settles orders in one venue", "venue", false, 60},
 }
 
 // Menus are the sys module's console entries (spec route table, System area).
-func (m *Module) Menus() []app.MenuSeed {
-	all := api.Actions
+func (m *Module) Menus() []module.MenuSeed {
 	mgr := []string{"add", "delete", "edit", "query", "get", "enable", "disable", "import", "export"}
+	all := mgr
+	users := []string{"add", "delete", "edit", "query", "get", "enable", "disable", "import", "export", "unlock"} // unlock: lift login locks
 	read := []string{"query", "get"}
-	return []app.MenuSeed{
+	return []module.MenuSeed{
 		{URL: "/user/workbench", Name: "menu.workbench", Icon: "DashboardOutlined", Sort: 1000, Static: true},
 		{URL: "/sys", Name: "menu.sys", Icon: "SettingOutlined", Sort: 10},
-		{URL: "/sys/user", Parent: "/sys", Name: "menu.sys.user", Icon: "UserOutlined", Sort: 100, Perm: "sys:user", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: mgr}},
+		{URL: "/sys/user", Parent: "/sys", Name: "menu.sys.user", Icon: "UserOutlined", Sort: 100, Perm: "sys:user", Actions: users,
+			Grants: map[string][]string{module.RolePlatformAdmin: users, module.RoleMerchantAdmin: users}},
 		{URL: "/sys/role", Parent: "/sys", Name: "menu.sys.role", Icon: "TeamOutlined", Sort: 90, Perm: "sys:role", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: mgr}},
+			Grants: map[string][]string{module.RolePlatformAdmin: all, module.RoleMerchantAdmin: mgr}},
 		{URL: "/sys/menu", Parent: "/sys", Name: "menu.sys.menu", Icon: "MenuOutlined", Sort: 80, Perm: "sys:menu", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all}},
+			Grants: map[string][]string{module.RolePlatformAdmin: all}},
 		{URL: "/sys/api", Parent: "/sys", Name: "menu.sys.api", Icon: "ApiOutlined", Sort: 70, Perm: "sys:api", Actions: []string{"query", "get", "edit"},
-			Grants: map[string][]string{app.RolePlatformAdmin: {"query", "get", "edit"}}},
+			Grants: map[string][]string{module.RolePlatformAdmin: {"query", "get", "edit"}}},
 		{URL: "/sys/organization", Parent: "/sys", Name: "menu.sys.organization", Icon: "ApartmentOutlined", Sort: 60, Perm: "sys:org", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: {"query", "get", "add", "edit", "enable", "disable", "delete"}}},
+			Grants: map[string][]string{module.RolePlatformAdmin: all, module.RoleMerchantAdmin: {"query", "get", "add", "edit", "enable", "disable", "delete"}}},
 		{URL: "/sys/area", Parent: "/sys", Name: "menu.sys.area", Icon: "EnvironmentOutlined", Sort: 50, Perm: "sys:area", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all, app.RoleMerchantAdmin: read}},
+			Grants: map[string][]string{module.RolePlatformAdmin: all, module.RoleMerchantAdmin: read}},
 		{URL: "/sys/dict", Parent: "/sys", Name: "menu.sys.dict", Icon: "BookOutlined", Sort: 40, Perm: "sys:dict", Actions: all,
-			Grants: map[string][]string{app.RolePlatformAdmin: all}},
+			Grants: map[string][]string{module.RolePlatformAdmin: all}},
 		{URL: "/sys/log", Parent: "/sys", Name: "menu.sys.log", Icon: "FileSearchOutlined", Sort: 30, Perm: "sys:log", Actions: []string{"query", "get", "export", "edit"},
-			Grants: map[string][]string{app.RolePlatformAdmin: {"query", "get", "export", "edit"}, app.RoleMerchantAdmin: {"query", "get", "export"}}},
+			Grants: map[string][]string{module.RolePlatformAdmin: {"query", "get", "export", "edit"}, module.RoleMerchantAdmin: {"query", "get", "export"}}},
 	}
 }
 
@@ -204,8 +204,10 @@ func seedDicts(tx *gorm.DB) error {
 		{Code: "common_status", Name: "Status", Description: "Enabled or disabled", Builtin: true, Status: StatusEnabled},
 		{Code: "order_status", Name: "Order status", Description: "States of an order", Builtin: true, Status: StatusEnabled},
 		{Code: "ad_status", Name: "Ad status", Description: "States of an in-venue ad", Builtin: true, Status: StatusEnabled},
-		{Code: "printer_type", Name: "Printer type", Description: "Kinds of kitchen and receipt printers", Builtin: true, Status: StatusEnabled},
+		{Code: "printer_type", Name: "Printer type", Description: "What a printer prints: kitchen tickets, receipts or labels", Builtin: true, Status: StatusEnabled},
 		{Code: "ordering_method", Name: "Ordering method", Description: "How guests order: QR codes and tablets", Builtin: true, Status: StatusEnabled},
+		{Code: "cancel_reason", Name: "Cancel reason", Description: "Why a dish or an order is cancelled", Builtin: true, Status: StatusEnabled},
+		{Code: "payment_method", Name: "Payment method", Description: "How a settled bill was paid", Builtin: true, Status: StatusEnabled},
 	}
 	for _, t := range types {
 		if err := tx.Where(DictType{Code: t.Code}).FirstOrCreate(&t).Error; err != nil {
@@ -226,13 +228,20 @@ func seedDicts(tx *gorm.DB) error {
 	}{
 		{"order_status", []string{"normal", "cancelled"}},
 		{"ad_status", []string{"draft", "pending", "approved", "rejected", "ended"}},
-		{"printer_type", []string{"network", "usb", "cloud"}},
+		{"printer_type", []string{"kitchen", "receipt", "label"}},
 		{"ordering_method", []string{"qr_order", "pay_bill", "tablet"}},
+		{"cancel_reason", []string{"guest_changed_mind", "out_of_stock", "wrong_order", "too_slow", "quality", "other"}},
+		{"payment_method", []string{"cash", "card", "wechat_pay", "alipay", "voucher", "other"}},
 	} {
 		for i, v := range t.values {
 			key := "dict." + t.code + "." + v
 			items = append(items, DictItem{TypeCode: t.code, DictKey: i18n.T(i18n.Default, key, nil), DictValue: v, Sort: i + 1, Labels: labels(key)})
 		}
+	}
+	// printer_type once held connection kinds; a printer's type is its job now.
+	if err := tx.Where("type_code = ? AND builtin = ? AND dict_value IN ?", "printer_type", true, []string{"network", "usb", "cloud"}).
+		Delete(&DictItem{}).Error; err != nil {
+		return err
 	}
 	for _, it := range items {
 		it.Builtin, it.Status = true, StatusEnabled
@@ -273,7 +282,7 @@ func (m *Module) ensureAdmin(ctx context.Context, out io.Writer) error {
 	}
 	err := db.Transaction(func(tx *gorm.DB) error {
 		_, err := createUser(tx, NewUser{Username: "admin", Password: password, RealName: "Administrator", Admin: true,
-			OrgID: PlatformOrgID, RoleCodes: []string{app.RolePlatformAdmin}})
+			OrgID: PlatformOrgID, RoleCodes: []string{module.RolePlatformAdmin}})
 		return err
 	})
 	if err != nil {
@@ -304,10 +313,10 @@ func (m *Module) seedDemo(ctx context.Context) error {
 			return err
 		}
 		users := []NewUser{
-			{Username: "demo_admin", RealName: "Alex Chen", Mobile: "13800000001", OrgID: merchant.ID, RoleCodes: []string{app.RoleMerchantAdmin}},
-			{Username: "demo_manager", RealName: "Sam Li", Mobile: "13800000002", OrgID: venue.ID, RoleCodes: []string{app.RoleVenueManager}},
-			{Username: "demo_waiter", RealName: "Jo Wang", Mobile: "13800000003", OrgID: venue.ID, RoleCodes: []string{app.RoleWaiter}},
-			{Username: "demo_reviewer", RealName: "Pat Zhao", Mobile: "13800000004", OrgID: PlatformOrgID, RoleCodes: []string{app.RolePlatformReviewer}},
+			{Username: "demo_admin", RealName: "Alex Chen", Mobile: "13800000001", OrgID: merchant.ID, RoleCodes: []string{module.RoleMerchantAdmin}},
+			{Username: "demo_manager", RealName: "Sam Li", Mobile: "13800000002", OrgID: venue.ID, RoleCodes: []string{module.RoleVenueManager}},
+			{Username: "demo_waiter", RealName: "Jo Wang", Mobile: "13800000003", OrgID: venue.ID, RoleCodes: []string{module.RoleWaiter}},
+			{Username: "demo_reviewer", RealName: "Pat Zhao", Mobile: "13800000004", OrgID: PlatformOrgID, RoleCodes: []string{module.RolePlatformReviewer}},
 		}
 		for _, u := range users {
 			u.Password = DemoPassword

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/venueplatform/venue/internal/app"
+	"github.com/venueplatform/venue/platform/module"
 )
 
-func newSMSSender(deps app.Deps) SMSSender {
+func newSMSSender(deps module.Deps) SMSSender {
 	c := deps.Config
 	if c.SMSProvider == "aliyun" {
 		return &AliyunSMS{Endpoint: "https://dysmsapi.aliyuncs.com/", AccessKeyID: c.SMSAccessKeyID,

@@ -53,8 +53,17 @@ func (m *Module) uploadVideo(c *api.Ctx) (any, error) {
 }
 
 func (m *Module) store(c *api.Ctx, f io.Reader, size int64, kind string) (any, error) {
+	var merchantID uint64
+	if p := c.Principal(); p != nil {
+		merchantID = p.MerchantID
+	}
+	release, err := m.reserveUpload(c.Ctx(), merchantID, size)
+	if err != nil {
+		return nil, err
+	}
 	url, err := m.deps.Storage.Put(c.Ctx(), storage.NewKey(kind), f, size, storage.ContentType(kind))
 	if err != nil {
+		release()
 		return nil, api.Internal(err)
 	}
 	return []string{url}, nil

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/internal/sheet"
-	"github.com/venueplatform/venue/internal/testkit"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func picture(t *testing.T, enc func(*bytes.Buffer, image.Image) error) []byte {
@@ -29,7 +29,7 @@ func picture(t *testing.T, enc func(*bytes.Buffer, image.Image) error) []byte {
 }
 
 func TestImageUploadsAreCheckedByContent(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	tok := env.AdminToken()
 	pngBytes := picture(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) })
 	jpgBytes := picture(t, func(b *bytes.Buffer, i image.Image) error { return jpeg.Encode(b, i, nil) })
@@ -58,11 +58,11 @@ func TestImageUploadsAreCheckedByContent(t *testing.T) {
 				return
 			}
 			var urls []string
-			testkit.OK(t, res).Into(t, &urls)
+			platformtest.OK(t, res).Into(t, &urls)
 			if len(urls) != 1 || !strings.HasPrefix(urls[0], "/uploads/") || strings.Contains(urls[0], "dish") {
 				t.Fatalf("urls %v", urls)
 			}
-			got := env.Do(testkit.Req{Method: http.MethodGet, Path: urls[0]})
+			got := env.Do(platformtest.Req{Method: http.MethodGet, Path: urls[0]})
 			if got.Status != 200 || got.Header.Get("Content-Type") != tc.wantType || got.Header.Get("X-Content-Type-Options") != "nosniff" || !bytes.Equal(got.Body, tc.body) {
 				t.Fatalf("serve: %d %q %q (%d bytes)", got.Status, got.Header.Get("Content-Type"), got.Header.Get("X-Content-Type-Options"), len(got.Body))
 			}
@@ -74,7 +74,7 @@ func TestImageUploadsAreCheckedByContent(t *testing.T) {
 }
 
 func TestVideoUploadsAreCheckedByContent(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	tok := env.AdminToken()
 	mp4 := append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), bytes.Repeat([]byte{1}, 256)...)
 	mov := append([]byte("\x00\x00\x00\x14ftypqt  \x00\x00\x02\x00qt  "), bytes.Repeat([]byte{1}, 256)...)
@@ -84,8 +84,8 @@ func TestVideoUploadsAreCheckedByContent(t *testing.T) {
 		ct   string
 	}{"mp4": {mp4, "video/mp4"}, "mov": {mov, "video/quicktime"}, "webm": {webm, "video/webm"}} {
 		var urls []string
-		testkit.OK(t, env.Upload("/api/upload/oss/aliyun/uploadVideo", tok, "clip."+name, tc.body)).Into(t, &urls)
-		if got := env.Do(testkit.Req{Method: http.MethodGet, Path: urls[0]}); got.Header.Get("Content-Type") != tc.ct {
+		platformtest.OK(t, env.Upload("/api/upload/oss/aliyun/uploadVideo", tok, "clip."+name, tc.body)).Into(t, &urls)
+		if got := env.Do(platformtest.Req{Method: http.MethodGet, Path: urls[0]}); got.Header.Get("Content-Type") != tc.ct {
 			t.Errorf("%s served as %q", name, got.Header.Get("Content-Type"))
 		}
 	}
@@ -95,7 +95,7 @@ func TestVideoUploadsAreCheckedByContent(t *testing.T) {
 }
 
 func TestAttachmentUploadsAreCheckedByContent(t *testing.T) {
-	env := testkit.New(t)
+	env := platformtest.New(t)
 	tok := env.AdminToken()
 	xlsx, err := sheet.Write("s", []string{"a"}, [][]any{{1}})
 	if err != nil {
@@ -125,9 +125,14 @@ func TestAttachmentUploadsAreCheckedByContent(t *testing.T) {
 			continue
 		}
 		var urls []string
-		testkit.OK(t, res).Into(t, &urls)
-		if got := env.Do(testkit.Req{Method: "GET", Path: urls[0]}); got.Header.Get("Content-Type") != tc.ct {
+		platformtest.OK(t, res).Into(t, &urls)
+		got := env.Do(platformtest.Req{Method: "GET", Path: urls[0]})
+		if got.Header.Get("Content-Type") != tc.ct {
 			t.Errorf("%s served as %q", name, got.Header.Get("Content-Type"))
+		}
+		// Only images and videos show in place; documents download.
+		if disp, media := got.Header.Get("Content-Disposition"), strings.HasPrefix(tc.ct, "image/"); media != (disp == "") || (!media && disp != "attachment") {
+			t.Errorf("%s served with Content-Disposition %q", name, disp)
 		}
 	}
 }

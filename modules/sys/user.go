@@ -79,6 +79,7 @@ type UserInfo struct {
 	OrgType            string      `json:"orgType"`
 	MerchantID         uint64      `json:"merchantId"`
 	VenueID            uint64      `json:"venueId"`
+	Timezone           string      `json:"timezone"` // the IANA zone of the user's organisation: staff pages show times in it
 	Roles              []RoleGrant `json:"roles"`
 }
 
@@ -99,6 +100,9 @@ func (s *UserService) Info(ctx context.Context, p *api.Principal, perms *Perms) 
 		OrgType: p.OrgType, MerchantID: u.MerchantID, VenueID: u.VenueID, Roles: []RoleGrant{}}
 	if u.Mobile != nil {
 		info.Mobile = *u.Mobile
+	}
+	if org, err := s.orgs.Get(sys, u.OrgID); err == nil {
+		info.Timezone = org.Timezone
 	}
 	for _, r := range roles {
 		grants := perms.Grants([]string{roleSubject(r.ID)})
@@ -130,9 +134,7 @@ func validateInfo(in *UpdateInfoInput) error {
 	c.MaxLen("suserHeader", in.SUserHeader, 255)
 	c.MaxLen("realName", in.RealName, 64)
 	c.MaxLen("email", in.Email, 128)
-	if in.SUserHeader != "" && !strings.HasPrefix(in.SUserHeader, "/uploads/") && !strings.HasPrefix(in.SUserHeader, "https://") {
-		c.Add("suserHeader", "validation.bad_value", nil)
-	}
+	c.FileURL("suserHeader", in.SUserHeader)
 	return c.Err()
 }
 
@@ -160,7 +162,7 @@ func (s *UserService) UpdateInfo(ctx context.Context, p *api.Principal, in Updat
 // naming the field as the form calls it (userField).
 func uniqueUser(tx *gorm.DB, selfID uint64, userField, username, mobile string) error {
 	var n int64
-	if err := tx.Model(&User{}).Where("username = ? AND id <> ?", username, selfID).Count(&n).Error; err != nil {
+	if err := whereUsername(tx.Model(&User{}), username).Where("id <> ?", selfID).Count(&n).Error; err != nil {
 		return err
 	}
 	if n > 0 {
@@ -184,12 +186,10 @@ type PasswordInput struct {
 	RePassword  string `json:"repassword" form:"repassword"`
 }
 
-func validatePassword(in PasswordInput) error {
+func validatePassword(in PasswordInput, policy PasswordPolicy, u *User) error {
 	var c api.Check
 	c.Required("oldPassword", in.OldPassword)
-	if c.Required("password", in.Password) && c.MinLen("password", in.Password, MinPasswordLen) {
-		c.MaxLen("password", in.Password, maxPasswordLen)
-	}
+	policy.Check(&c, "password", in.Password, u.Username, ptrString(u.Mobile))
 	if c.Required("repassword", in.RePassword) && c.MinLen("repassword", in.RePassword, MinPasswordLen) &&
 		in.Password != in.RePassword {
 		c.Add("repassword", "validation.password_mismatch", nil)
@@ -200,12 +200,12 @@ func validatePassword(in PasswordInput) error {
 // UpdatePassword changes the user's own password and revokes every token
 // they hold, this one included: they log in again.
 func (s *UserService) UpdatePassword(ctx context.Context, p *api.Principal, in PasswordInput) error {
-	if err := validatePassword(in); err != nil {
-		return err
-	}
 	db := s.db.WithContext(tenancy.SystemContext(ctx))
 	var u User
 	if err := db.Take(&u, p.UserID).Error; err != nil {
+		return err
+	}
+	if err := validatePassword(in, s.policy(), &u); err != nil {
 		return err
 	}
 	if !checkPassword(u.PasswordHash, in.OldPassword) {
@@ -318,3 +318,13 @@ func createUser(tx *gorm.DB, in NewUser) (*User, error) {
 
 // ErrNoSuchUser is returned by operator commands for an unknown user name.
 var ErrNoSuchUser = errors.New("no such user")
+
+// policy is the configured password policy.
+func (s *UserService) policy() PasswordPolicy { return PolicyOf(s.auth.cfg) }
+
+func ptrString(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

@@ -20,10 +20,10 @@ type UserInput struct {
 	Password string   `json:"password"` // create only; empty = generated, shown once
 	OrgID    uint64   `json:"orgId"`
 	RoleIDs  []uint64 `json:"roleIds"`
-	Status   *int8    `json:"status"`
+	Status   *int8    `json:"status" enum:"0,1"`
 }
 
-func validateUser(in *UserInput, creating bool) error {
+func validateUser(in *UserInput, creating bool, policy PasswordPolicy) error {
 	in.Username, in.Mobile, in.Email = strings.TrimSpace(in.Username), strings.TrimSpace(in.Mobile), strings.TrimSpace(in.Email)
 	var c api.Check
 	if c.Required("username", in.Username) {
@@ -37,8 +37,8 @@ func validateUser(in *UserInput, creating bool) error {
 	if in.Email != "" && !strings.Contains(in.Email, "@") {
 		c.Add("email", "validation.bad_value", nil)
 	}
-	if creating && in.Password != "" && c.MinLen("password", in.Password, MinPasswordLen) {
-		c.MaxLen("password", in.Password, maxPasswordLen)
+	if creating && in.Password != "" {
+		policy.Check(&c, "password", in.Password, in.Username, in.Mobile)
 	}
 	if in.OrgID == 0 {
 		c.Add("orgId", "validation.required", nil)
@@ -57,7 +57,7 @@ type CreatedUser struct {
 
 // Create adds a user in the caller's scope with roles the caller may grant.
 func (s *UserService) Create(ctx context.Context, p *api.Principal, perms *Perms, in UserInput) (*CreatedUser, error) {
-	if err := validateUser(&in, true); err != nil {
+	if err := validateUser(&in, true, s.policy()); err != nil {
 		return nil, err
 	}
 	generated := ""
@@ -100,7 +100,7 @@ func (s *UserService) Get(ctx context.Context, id uint64) (*UserView, error) {
 
 // Update saves a user of the caller's scope.
 func (s *UserService) Update(ctx context.Context, p *api.Principal, perms *Perms, id uint64, in UserInput) (*UserView, error) {
-	if err := validateUser(&in, false); err != nil {
+	if err := validateUser(&in, false, s.policy()); err != nil {
 		return nil, err
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -263,14 +263,25 @@ func (s *UserService) ResetPassword(ctx context.Context, id uint64, password str
 	if password == "" {
 		password = GeneratePassword()
 	}
-	if err := validatePasswordOnly(password); err != nil {
+	var u User
+	if err := s.db.WithContext(ctx).Select("id", "username", "mobile").Take(&u, id).Error; err != nil {
 		return "", err
 	}
-	var u User
-	if err := s.db.WithContext(ctx).Select("id").Take(&u, id).Error; err != nil {
+	var c api.Check
+	s.policy().Check(&c, "password", password, u.Username, ptrString(u.Mobile))
+	if err := c.Err(); err != nil {
 		return "", err
 	}
 	return password, s.setPassword(ctx, id, password, true)
+}
+
+// Unlock lifts the login locks of a user of the caller's scope.
+func (s *UserService) Unlock(ctx context.Context, id uint64) (int64, error) {
+	var u User
+	if err := s.db.WithContext(ctx).Select("id", "username", "mobile").Take(&u, id).Error; err != nil {
+		return 0, err
+	}
+	return s.auth.Unlock(ctx, &u)
 }
 
 // Delete removes a user (not oneself, not the last administrator).

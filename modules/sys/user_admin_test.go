@@ -9,22 +9,22 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/sheet"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 type userFixture struct {
-	env                *testkit.Env
+	env                *platformtest.Env
 	admin, merchant    string
 	merchantOrg, venue uint64
 	roles              map[string]uint64
 }
 
 func newUserFixture(t *testing.T) *userFixture {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	f := &userFixture{env: env, admin: env.AdminToken(), merchant: env.Login("demo_admin", sys.DemoPassword), roles: map[string]uint64{}}
 	var page api.Page[sys.UserView]
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/user?username=demo_", Token: f.admin})).Into(t, &page)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user?username=demo_", Token: f.admin})).Into(t, &page)
 	for _, u := range page.Records {
 		for _, r := range u.Roles {
 			f.roles[r.Code] = r.ID
@@ -53,13 +53,13 @@ func TestUserCreateValidatesAndIsUnique(t *testing.T) {
 		{map[string]any{"username": "demo_waiter", "mobile": "13912345678", "orgId": f.venue}, "username", ""},
 		{map[string]any{"username": "x1", "mobile": "13800000001", "orgId": f.venue}, "mobile", ""},
 	} {
-		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: tc.body})
+		res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: tc.body})
 		if res.Code != 10001 || res.Fields[tc.field] == "" || (tc.msg != "" && res.Msg != tc.msg) {
 			t.Errorf("%v: code %d msg %q fields %v", tc.body, res.Code, res.Msg, res.Fields)
 		}
 	}
 	var created sys.CreatedUser
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: map[string]any{
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: map[string]any{
 		"username": "new_waiter", "mobile": "13912345678", "realName": "New Waiter", "orgId": f.venue, "roleIds": []uint64{f.roles["waiter"]},
 	}})).Into(t, &created)
 	if created.Password == "" || created.MerchantID == 0 || created.VenueID != f.venue || !created.MustChangePassword || len(created.Roles) != 1 {
@@ -67,7 +67,7 @@ func TestUserCreateValidatesAndIsUnique(t *testing.T) {
 	}
 	// The new user logs in with the generated password and must change it first.
 	tok := env.Login("new_waiter", created.Password)
-	if res := env.Do(testkit.Req{Method: "GET", Path: "/api/sys/org/tree", Token: tok}); res.Code != api.CodeMustChangePassword {
+	if res := env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/org/tree", Token: tok}); res.Code != api.CodeMustChangePassword {
 		t.Fatalf("before changing the password: %d", res.Code)
 	}
 }
@@ -88,7 +88,7 @@ func TestMerchantAdministratorCannotEscalate(t *testing.T) {
 		"platform administrator": {f.roles["platform_admin"]},
 		"platform reviewer":      {f.roles["platform_reviewer"]},
 	} {
-		res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: with(roles...)})
+		res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: with(roles...)})
 		if res.Code != 10001 || res.Fields["roleIds"] == "" {
 			t.Errorf("%s granted by a merchant: %d %q", name, res.Code, res.Msg)
 		}
@@ -100,12 +100,12 @@ func TestMerchantAdministratorCannotEscalate(t *testing.T) {
 	}
 	b := with(f.roles["waiter"])
 	b["orgId"] = other.VenueID
-	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: b}); res.Code != 10001 || res.Fields["orgId"] == "" {
+	if res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: b}); res.Code != 10001 || res.Fields["orgId"] == "" {
 		t.Errorf("user placed in another merchant's venue: %d %v", res.Code, res.Fields)
 	}
 	// Nor can the merchant touch the other merchant's administrator.
 	path := fmt.Sprintf("/api/sys/user/%d", other.AdminUserID)
-	for _, r := range []testkit.Req{
+	for _, r := range []platformtest.Req{
 		{Method: "GET", Path: path}, {Method: "PUT", Path: path, Body: with()}, {Method: "DELETE", Path: path},
 		{Method: "POST", Path: path + "/disable"}, {Method: "POST", Path: path + "/resetPassword", Body: map[string]string{}},
 	} {
@@ -120,36 +120,36 @@ func TestUserLifecycle(t *testing.T) {
 	f := newUserFixture(t)
 	env := f.env
 	var created sys.CreatedUser
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: map[string]any{
-		"username": "cook", "mobile": "13900000011", "orgId": f.venue, "password": "Cook@1234", "roleIds": []uint64{f.roles["waiter"]},
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user", Token: f.merchant, Body: map[string]any{
+		"username": "cook", "mobile": "13900000011", "orgId": f.venue, "password": "Kitchen@1234", "roleIds": []uint64{f.roles["waiter"]},
 	}})).Into(t, &created)
 	id := created.ID
 	path := fmt.Sprintf("/api/sys/user/%d", id)
-	testkit.OK(t, env.Do(testkit.Req{Method: "PUT", Path: path, Token: f.merchant, Body: map[string]any{
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "PUT", Path: path, Token: f.merchant, Body: map[string]any{
 		"username": "head_cook", "mobile": "13900000011", "orgId": f.venue, "realName": "Head Cook", "roleIds": []uint64{f.roles["venue_manager"]},
 	}}))
 	var got sys.UserView
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: path, Token: f.merchant})).Into(t, &got)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: path, Token: f.merchant})).Into(t, &got)
 	if got.Username != "head_cook" || got.RealName != "Head Cook" || len(got.Roles) != 1 || got.Roles[0].Code != "venue_manager" {
 		t.Fatalf("after edit %+v", got)
 	}
 	var reset sys.ResetResult
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: path + "/resetPassword", Token: f.merchant, Body: map[string]string{}})).Into(t, &reset)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: path + "/resetPassword", Token: f.merchant, Body: map[string]string{}})).Into(t, &reset)
 	tok := env.Login("head_cook", reset.Password)
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: path + "/disable", Token: f.merchant}))
-	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok}); res.Status != http.StatusUnauthorized {
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: path + "/disable", Token: f.merchant}))
+	if res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: tok}); res.Status != http.StatusUnauthorized {
 		t.Fatalf("disabled user's token: HTTP %d", res.Status)
 	}
-	if res := env.Do(testkit.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "head_cook", "password": reset.Password}}); res.Code != sys.CodeDisabled {
+	if res := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "head_cook", "password": reset.Password}}); res.Code != sys.CodeDisabled {
 		t.Fatalf("disabled login: %d", res.Code)
 	}
-	testkit.OK(t, env.Do(testkit.Req{Method: "DELETE", Path: path, Token: f.merchant}))
-	if res := env.Do(testkit.Req{Method: "GET", Path: path, Token: f.merchant}); res.Code != 10002 {
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "DELETE", Path: path, Token: f.merchant}))
+	if res := env.Do(platformtest.Req{Method: "GET", Path: path, Token: f.merchant}); res.Code != 10002 {
 		t.Fatalf("deleted user still there: %d", res.Code)
 	}
 	var me sys.UserInfo
-	testkit.OK(t, env.Do(testkit.Req{Method: "POST", Path: "/api/sys/token/user", Token: f.admin})).Into(t, &me)
-	if res := env.Do(testkit.Req{Method: "DELETE", Path: fmt.Sprintf("/api/sys/user/%d", me.UserID), Token: f.admin}); res.Code != 10003 {
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: f.admin})).Into(t, &me)
+	if res := env.Do(platformtest.Req{Method: "DELETE", Path: fmt.Sprintf("/api/sys/user/%d", me.UserID), Token: f.admin}); res.Code != 10003 {
 		t.Fatalf("deleting oneself: %d", res.Code)
 	}
 }
@@ -157,10 +157,10 @@ func TestUserLifecycle(t *testing.T) {
 func TestUserExportAndImport(t *testing.T) {
 	f := newUserFixture(t)
 	env := f.env
-	if res := env.Do(testkit.Req{Method: "GET", Path: "/api/sys/user/export?username=nobody-like-this", Token: f.merchant}); res.Msg != "Current page has no data, cannot export" {
+	if res := env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user/export?username=nobody-like-this", Token: f.merchant}); res.Msg != "Current page has no data, cannot export" {
 		t.Fatalf("empty export: %d %q", res.Code, res.Msg)
 	}
-	res := env.Do(testkit.Req{Method: "GET", Path: "/api/sys/user/export", Token: f.merchant})
+	res := env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user/export", Token: f.merchant})
 	if res.Header.Get("Content-Type") != sheet.ContentType || !strings.Contains(res.Header.Get("Content-Disposition"), "users-") {
 		t.Fatalf("export headers %v", res.Header)
 	}
@@ -170,7 +170,7 @@ func TestUserExportAndImport(t *testing.T) {
 	}
 
 	venue := fmt.Sprint(f.venue)
-	bad, err := sheet.Write("users", []string{"u", "m", "n", "e", "o", "r", "p"}, [][]any{
+	bad, err := sheet.Write("users", []string{"username", "mobile", "realName", "email", "orgId", "roles", "password"}, [][]any{
 		{"imp_one", "13700000001", "One", "", venue, "waiter", "Pass@1234"},
 		{"", "13700000002", "No name", "", venue, "waiter", "Pass@1234"},
 		{"imp_three", "13700000001", "Same mobile", "", venue, "waiter", "Pass@1234"},
@@ -181,7 +181,7 @@ func TestUserExportAndImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	var report api.ImportReport
-	testkit.OK(t, env.Upload("/api/sys/user/import", f.merchant, "users.xlsx", bad)).Into(t, &report)
+	platformtest.OK(t, env.Upload("/api/sys/user/import", f.merchant, "users.xlsx", bad)).Into(t, &report)
 	rowsWithErrors := map[int]bool{}
 	for _, e := range report.Errors {
 		rowsWithErrors[e.Row] = true
@@ -190,16 +190,16 @@ func TestUserExportAndImport(t *testing.T) {
 		t.Fatalf("report %+v", report)
 	}
 	var page api.Page[sys.UserView]
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/user?username=imp_", Token: f.merchant})).Into(t, &page)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user?username=imp_", Token: f.merchant})).Into(t, &page)
 	if page.Total != 0 {
 		t.Fatalf("a bad import wrote %d users", page.Total)
 	}
-	good, _ := sheet.Write("users", []string{"u", "m", "n", "e", "o", "r", "p"}, [][]any{
+	good, _ := sheet.Write("users", []string{"username", "mobile", "realName", "email", "orgId", "roles", "password"}, [][]any{
 		{"imp_one", "13700000001", "One", "", venue, "waiter", "Pass@1234"},
 		{"imp_two", "13700000002", "Two", "", venue, "", "Pass@1234"},
 	})
-	testkit.OK(t, env.Upload("/api/sys/user/import", f.merchant, "users.xlsx", good)).Into(t, &report)
-	testkit.OK(t, env.Do(testkit.Req{Method: "GET", Path: "/api/sys/user?username=imp_", Token: f.merchant})).Into(t, &page)
+	platformtest.OK(t, env.Upload("/api/sys/user/import", f.merchant, "users.xlsx", good)).Into(t, &report)
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user?username=imp_", Token: f.merchant})).Into(t, &page)
 	if report.Imported != 2 || page.Total != 2 {
 		t.Fatalf("good import: %+v, %d users", report, page.Total)
 	}

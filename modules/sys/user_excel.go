@@ -1,7 +1,6 @@
 package sys
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -91,18 +90,12 @@ func (m *Module) userImport(c *api.Ctx) (any, error) {
 	}
 	defer f.Close()
 	raw, err := io.ReadAll(io.LimitReader(f, 8<<20))
-	if err != nil || !bytes.HasPrefix(raw, []byte("PK\x03\x04")) {
-		return nil, api.Business(CodeUploadRefused, "import.not_excel", nil)
-	}
-	_, rows, err := sheet.Read(bytes.NewReader(raw))
 	if err != nil {
 		return nil, api.Business(CodeUploadRefused, "import.not_excel", nil)
 	}
-	if len(rows) == 0 {
-		return nil, api.Business(api.CodeInvalid, "import.empty", nil)
-	}
-	if len(rows) > sheet.MaxImportRows {
-		return nil, api.Business(api.CodeInvalid, "import.too_many", map[string]any{"Max": sheet.MaxImportRows})
+	rows, err := api.ReadImportSheet(raw, c.Lang(), importColumns, "username", "mobile", "orgId", "password")
+	if err != nil {
+		return nil, err
 	}
 	return m.Users.Import(c.Ctx(), c.Principal(), m.Perms, c.Lang(), rows)
 }
@@ -127,7 +120,7 @@ func (s *UserService) Import(ctx context.Context, p *api.Principal, perms *Perms
 			line := i + 2
 			orgID, _ := strconv.ParseUint(strings.Fields(row[4] + " 0")[0], 10, 64)
 			in := UserInput{Username: row[0], Mobile: row[1], RealName: row[2], Email: row[3], OrgID: orgID, Password: row[6]}
-			rowErr := validateUser(&in, true)
+			rowErr := validateUser(&in, true, s.policy())
 			if rowErr == nil && in.Password == "" {
 				rowErr = api.Invalid("password", "validation.required", nil)
 			}

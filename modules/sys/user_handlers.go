@@ -23,6 +23,8 @@ func (m *Module) userRoutes(g *api.Group) {
 		Summary: "Disable a user and revoke their sessions"}, m.userSetStatus(StatusDisabled))
 	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/user/:id/resetPassword", Perm: "sys:user", Action: "edit",
 		Summary: "Reset a user's password; they must change it at next login", Body: ResetInput{}, Result: ResetResult{}}, m.userResetPassword)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/sys/user/:id/unlock", Perm: "sys:user", Action: "unlock",
+		Summary: "Lift the login locks of a user (their name and mobile, from every address)", Result: UnlockResult{}}, m.userUnlock)
 	g.Handle(api.Route{Method: http.MethodDelete, Path: "/sys/user/:id", Perm: "sys:user", Action: "delete",
 		Summary: "Delete a user (not oneself, not the last administrator)"}, m.userDelete)
 	g.Handle(api.Route{Method: http.MethodGet, Path: "/sys/user/export", Perm: "sys:user", Action: "export", Raw: true,
@@ -128,4 +130,21 @@ func (m *Module) userDelete(c *api.Ctx) (any, error) {
 		return nil, err
 	}
 	return nil, m.Users.Delete(c.Ctx(), c.Principal(), id)
+}
+
+// UnlockResult tells how many locks were lifted.
+type UnlockResult struct {
+	Lifted int64 `json:"lifted"`
+}
+
+func (m *Module) userUnlock(c *api.Ctx) (any, error) {
+	id, err := c.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	n, err := m.Users.Unlock(c.Ctx(), id)
+	if err != nil {
+		return nil, err
+	}
+	return UnlockResult{Lifted: n}, nil
 }

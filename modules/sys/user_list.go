@@ -19,7 +19,7 @@ type UserQuery struct {
 	Mobile   string `form:"mobile" json:"mobile"`
 	OrgID    uint64 `form:"orgId" json:"orgId"`
 	RoleID   uint64 `form:"roleId" json:"roleId"`
-	Status   *int8  `form:"status" json:"status"`
+	Status   *int8  `form:"status" json:"status" enum:"0,1"`
 }
 
 // RoleRef names a role on a list row.
@@ -38,7 +38,7 @@ type UserView struct {
 	Email              string     `json:"email"`
 	Avatar             string     `json:"avatar"`
 	AdminFlag          string     `json:"adminFlag"`
-	Status             int8       `json:"status"`
+	Status             int8       `json:"status" enum:"0,1"`
 	OrgID              uint64     `json:"orgId"`
 	OrgName            string     `json:"orgName"`
 	MerchantID         uint64     `json:"merchantId"`

@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func TestUserListFiltersWithinTheTenant(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	ctx := t.Context()
 	other, err := env.P.Sys.CreateMerchant(ctx, sys.NewMerchant{Name: "Other Diner"}, "other_admin", "Other@123")
 	if err != nil {
@@ -21,7 +21,7 @@ func TestUserListFiltersWithinTheTenant(t *testing.T) {
 	}
 	list := func(tok, query string) api.Page[sys.UserView] {
 		var page api.Page[sys.UserView]
-		testkit.OK(t, env.Do(testkit.Req{Method: http.MethodGet, Path: "/api/sys/user?" + query, Token: tok})).Into(t, &page)
+		platformtest.OK(t, env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/sys/user?" + query, Token: tok})).Into(t, &page)
 		return page
 	}
 	admin := env.AdminToken()

@@ -1,24 +1,10 @@
 package bpmn
 
 import (
-	"bytes"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
-)
-
-// Namespaces the parser reads.
-const (
-	ModelNS    = "http://www.omg.org/spec/BPMN/20100524/MODEL"
-	CamundaNS  = "http://camunda.org/schema/1.0/bpmn"
-	FlowableNS = "http://flowable.org/bpmn"
-	ActivitiNS = "http://activiti.org/bpmn"
+	"github.com/venueplatform/venue/workflows/expression"
 )
 
 // Limits on what Parse accepts. Models drawn by people are far below them;
@@ -26,162 +12,8 @@ const (
 const (
 	MaxDocumentSize = 5 << 20
 	MaxDepth        = 128
+	MaxElements     = 5000 // processes, flow nodes and sequence flows of one document
 )
-
-// Engines whose attributes mean the same as ours, in order of preference
-// when a model carries more than one (a model moved between engines).
-var engineNS = []string{CamundaNS, FlowableNS, ActivitiNS}
-
-// ErrDoctype is returned for documents with a DOCTYPE or other markup
-// declaration: BPMN never needs one, and entity declarations are how
-// billion-laughs and external-entity attacks start.
-var ErrDoctype = errors.New("bpmn: DOCTYPE and entity declarations are not allowed")
-
-// ---- a small namespace-resolved XML tree
-
-type xnode struct {
-	name  xml.Name
-	attrs []xml.Attr
-	kids  []*xnode
-	text  strings.Builder
-	line  int
-}
-
-func (n *xnode) attr(space, local string) string {
-	for _, a := range n.attrs {
-		if a.Name.Local == local && a.Name.Space == space {
-			return strings.TrimSpace(a.Value)
-		}
-	}
-	return ""
-}
-
-// bpmnAttr reads an unqualified attribute (BPMN's own attributes carry no
-// prefix; a few tools qualify them with the model namespace anyway).
-func (n *xnode) bpmnAttr(local string) string {
-	if v := n.attr("", local); v != "" {
-		return v
-	}
-	return n.attr(ModelNS, local)
-}
-
-// engineAttr reads the first non-empty attribute local among the Camunda,
-// Flowable and Activiti namespaces.
-func (n *xnode) engineAttr(local string) string {
-	for _, ns := range engineNS {
-		if v := n.attr(ns, local); v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
-// setting reads one of our settings: venue:<local>, else the engine
-// attribute named engineLocal ("" = no engine equivalent).
-func (n *xnode) setting(local, engineLocal string) string {
-	if v := n.attr(ExtensionNS, local); v != "" {
-		return v
-	}
-	if engineLocal != "" {
-		return n.engineAttr(engineLocal)
-	}
-	return ""
-}
-
-func (n *xnode) child(space, local string) *xnode {
-	for _, k := range n.kids {
-		if k.name.Local == local && k.name.Space == space {
-			return k
-		}
-	}
-	return nil
-}
-
-func (n *xnode) children(space, local string) []*xnode {
-	var out []*xnode
-	for _, k := range n.kids {
-		if k.name.Local == local && k.name.Space == space {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// extension returns our elements named local inside extensionElements.
-func (n *xnode) extension(local string) []*xnode {
-	var out []*xnode
-	for _, ext := range n.children(ModelNS, "extensionElements") {
-		out = append(out, ext.children(ExtensionNS, local)...)
-	}
-	return out
-}
-
-func (n *xnode) textTrim() string { return strings.TrimSpace(n.text.String()) }
-
-func charsetReader(label string, input io.Reader) (io.Reader, error) {
-	enc, err := ianaindex.IANA.Encoding(label)
-	if err != nil || enc == nil {
-		enc, err = htmlindex.Get(label)
-	}
-	if err != nil || enc == nil {
-		return nil, fmt.Errorf("bpmn: unsupported encoding %q", label)
-	}
-	return enc.NewDecoder().Reader(input), nil
-}
-
-func readTree(data []byte) (*xnode, error) {
-	if len(data) > MaxDocumentSize {
-		return nil, fmt.Errorf("bpmn: document is %d bytes; the limit is %d", len(data), MaxDocumentSize)
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = charsetReader
-	var root *xnode
-	var stack []*xnode
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("bpmn: %w", err)
-		}
-		switch t := tok.(type) {
-		case xml.Directive:
-			line, _ := dec.InputPos()
-			return nil, fmt.Errorf("%w (line %d)", ErrDoctype, line)
-		case xml.StartElement:
-			if len(stack) >= MaxDepth {
-				line, _ := dec.InputPos()
-				return nil, fmt.Errorf("bpmn: elements nested deeper than %d (line %d)", MaxDepth, line)
-			}
-			line, _ := dec.InputPos()
-			n := &xnode{name: t.Name, attrs: t.Attr, line: line}
-			if len(stack) == 0 {
-				if root != nil {
-					return nil, fmt.Errorf("bpmn: more than one root element (line %d)", line)
-				}
-				root = n
-			} else {
-				top := stack[len(stack)-1]
-				top.kids = append(top.kids, n)
-			}
-			stack = append(stack, n)
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-		case xml.CharData:
-			if len(stack) > 0 {
-				stack[len(stack)-1].text.Write(t)
-			}
-		}
-	}
-	if root == nil {
-		return nil, errors.New("bpmn: empty document")
-	}
-	return root, nil
-}
-
-// ---- BPMN
 
 // Flow node element names of BPMN 2.0. Anything here that the engine does
 // not execute is kept in the model and reported; nothing else inside a
@@ -209,8 +41,9 @@ var activityNames = map[string]bool{
 
 type parser struct {
 	d          *Definitions
-	ids        map[string]int // model ids → line, to refuse duplicates
-	users      []*Element     // user tasks whose strategy is inferred at the end
+	exprs      *expression.Evaluator // compiles every expression under the policy the interpreter runs with
+	ids        map[string]int        // model ids → line, to refuse duplicates
+	users      []*Element            // user tasks whose strategy is inferred at the end
 	msgEls     []*Element
 	initiators map[string]bool // variables that hold the starter (camunda:initiator)
 }
@@ -233,7 +66,7 @@ func Parse(data []byte) (*Definitions, error) {
 		Name:     root.bpmnAttr("name"),
 		Messages: map[string]string{},
 	}
-	p := &parser{d: d, ids: map[string]int{}, initiators: map[string]bool{"initiator": true}}
+	p := &parser{d: d, ids: map[string]int{}, initiators: map[string]bool{"initiator": true}, exprs: expression.NewChecker()}
 	for _, k := range root.children(ModelNS, "message") {
 		id := k.bpmnAttr("id")
 		if id == "" {
@@ -272,6 +105,9 @@ func (p *parser) claim(id string, n *xnode) error {
 	}
 	if prev, dup := p.ids[id]; dup {
 		return fmt.Errorf("bpmn: duplicate id %q on lines %d and %d", id, prev, n.line)
+	}
+	if len(p.ids) >= MaxElements {
+		return fmt.Errorf("bpmn: more than %d elements (line %d)", MaxElements, n.line)
 	}
 	p.ids[id] = n.line
 	return nil
@@ -379,7 +215,7 @@ func (p *parser) flow(n *xnode, proc *Process) error {
 		} else if f.RawCondition != "" {
 			src, err := TranslateExpression(f.RawCondition)
 			if err == nil {
-				err = compileCheck(src, true)
+				err = p.exprs.Check(src, expression.KindBool)
 			}
 			if err != nil {
 				p.issue(id, "sequenceFlow", n.line, "condition: %v", err)
@@ -547,285 +383,4 @@ func eventNoun(local string) string {
 		return "boundary events"
 	}
 	return "intermediate catch events"
-}
-
-// splitList splits a comma-separated attribute, leaving commas inside
-// "${...}" and quotes alone.
-func splitList(s string) []string {
-	var out []string
-	depth, quote, start := 0, byte(0), 0
-	add := func(part string) {
-		if part = strings.TrimSpace(part); part != "" {
-			out = append(out, part)
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '{' || c == '(' || c == '[':
-			depth++
-		case c == '}' || c == ')' || c == ']':
-			if depth > 0 {
-				depth--
-			}
-		case c == ',' && depth == 0:
-			add(s[start:i])
-			start = i + 1
-		}
-	}
-	add(s[start:])
-	return out
-}
-
-func (p *parser) userTask(n *xnode, el *Element) {
-	u := &UserTaskSettings{
-		Strategy:       n.setting("assigneeStrategy", ""),
-		Assignee:       n.setting("assignee", "assignee"),
-		CandidateUsers: splitList(n.setting("candidateUsers", "candidateUsers")),
-		CandidateRoles: splitList(n.setting("candidateRoles", "candidateGroups")),
-		Org:            n.setting("org", ""),
-		FormKey:        n.setting("formKey", "formKey"),
-		DueDate:        n.setting("dueDate", "dueDate"),
-		Actions:        splitList(n.setting("actions", "")),
-		TimeoutAfter:   n.setting("timeoutAfter", ""),
-		TimeoutAction:  n.setting("timeoutAction", ""),
-		RejectMode:     n.setting("rejectMode", ""),
-		RejectTarget:   n.setting("rejectTarget", ""),
-	}
-	for _, fp := range n.extension("fieldPermissions") {
-		for _, f := range fp.children(ExtensionNS, "field") {
-			name := f.attr("", "name")
-			if name == "" {
-				continue
-			}
-			if u.FieldPerms == nil {
-				u.FieldPerms = map[string]string{}
-			}
-			u.FieldPerms[name] = f.attr("", "access")
-		}
-	}
-	if u.Assignee == "" && len(u.CandidateUsers) == 0 && len(u.CandidateRoles) == 0 {
-		p.resourceRoles(n, u)
-	}
-	// A return target only makes sense with returning.
-	if u.RejectTarget != "" && u.RejectMode == "" {
-		u.RejectMode = "return"
-	}
-	el.User = u
-	p.users = append(p.users, el)
-}
-
-// resourceRoles reads standard BPMN assignments (humanPerformer,
-// potentialOwner with "user(x)" / "group(x)" expressions) the way Camunda
-// does: a bare name is a user for humanPerformer and a group otherwise.
-func (p *parser) resourceRoles(n *xnode, u *UserTaskSettings) {
-	for _, k := range n.kids {
-		if k.name.Space != ModelNS {
-			continue
-		}
-		human := k.name.Local == "humanPerformer"
-		if !human && k.name.Local != "potentialOwner" {
-			continue
-		}
-		rae := k.child(ModelNS, "resourceAssignmentExpression")
-		if rae == nil {
-			continue
-		}
-		fe := rae.child(ModelNS, "formalExpression")
-		if fe == nil {
-			continue
-		}
-		for _, item := range splitList(fe.textTrim()) {
-			switch {
-			case strings.HasPrefix(item, "user(") && strings.HasSuffix(item, ")"):
-				item = strings.TrimSpace(item[5 : len(item)-1])
-				if human && u.Assignee == "" {
-					u.Assignee = item
-				} else {
-					u.CandidateUsers = append(u.CandidateUsers, item)
-				}
-			case strings.HasPrefix(item, "group(") && strings.HasSuffix(item, ")"):
-				u.CandidateRoles = append(u.CandidateRoles, strings.TrimSpace(item[6:len(item)-1]))
-			case human && u.Assignee == "":
-				u.Assignee = item
-			default:
-				u.CandidateRoles = append(u.CandidateRoles, item)
-			}
-		}
-	}
-}
-
-// finishUser infers the assignee strategy once every start event's
-// initiator variable is known.
-func (p *parser) finishUser(el *Element) {
-	u := el.User
-	raw := u.Assignee
-	if u.Strategy == "" {
-		switch {
-		case raw != "":
-			if name, ok := plainVariable(raw); ok {
-				if p.initiators[name] {
-					u.Strategy, u.Assignee = AssignInitiator, ""
-				} else {
-					u.Strategy, u.Assignee = AssignFormField, name
-				}
-			} else if isJUEL(raw) {
-				u.Strategy = AssignExpression
-			} else {
-				u.Strategy = AssignUser
-			}
-		case len(u.CandidateRoles) > 0:
-			u.Strategy = AssignRole
-		case len(u.CandidateUsers) > 0:
-			u.Strategy = AssignUser
-		}
-	} else if u.Strategy == AssignFormField {
-		if name, ok := plainVariable(raw); ok {
-			u.Assignee = name
-		}
-	}
-	if u.Strategy == AssignExpression && u.Assignee != "" {
-		src, err := TranslateExpression(u.Assignee)
-		if err == nil {
-			err = compileCheck(src, false)
-		}
-		if err != nil {
-			p.issue(el.ID, string(el.Kind), el.Line, "assignee: %v", err)
-		} else {
-			u.Assignee = src
-		}
-	}
-}
-
-func (p *parser) multi(n *xnode, el *Element) *MultiInstance {
-	m := &MultiInstance{Sequential: n.bpmnAttr("isSequential") == "true"}
-	m.Mode = n.attr(ExtensionNS, "mode")
-	if r := n.attr(ExtensionNS, "ratio"); r != "" {
-		v, err := strconv.ParseFloat(r, 64)
-		if err != nil {
-			p.issue(el.ID, string(el.Kind), n.line, "multi-instance ratio %q is not a number", r)
-		}
-		m.Ratio = v
-		if m.Mode == "" {
-			m.Mode = MultiRatio
-		}
-	}
-	if m.Mode == "" {
-		m.Mode = MultiAll
-		if m.Sequential {
-			m.Mode = MultiSequential
-		}
-	}
-	if m.Mode == MultiSequential {
-		m.Sequential = true
-	}
-	m.Collection = n.setting("collection", "collection")
-	if m.Collection == "" {
-		if c := n.child(ModelNS, "loopDataInputRef"); c != nil {
-			m.Collection = c.textTrim()
-		}
-	}
-	if isJUEL(m.Collection) {
-		src, err := TranslateExpression(m.Collection)
-		if err != nil {
-			p.issue(el.ID, string(el.Kind), n.line, "multi-instance collection: %v", err)
-		} else {
-			m.Collection = src
-		}
-	}
-	m.ElementVariable = n.setting("elementVariable", "elementVariable")
-	if m.ElementVariable == "" {
-		if c := n.child(ModelNS, "inputDataItem"); c != nil {
-			m.ElementVariable = c.bpmnAttr("name")
-		}
-	}
-	if c := n.child(ModelNS, "completionCondition"); c != nil && c.textTrim() != "" {
-		src, err := TranslateExpression(c.textTrim())
-		if err == nil {
-			err = compileCheck(src, true)
-		}
-		if err != nil {
-			p.issue(el.ID, string(el.Kind), c.line, "completion condition: %v", err)
-		} else {
-			m.CompletionCondition = src
-		}
-	}
-	if n.child(ModelNS, "loopCardinality") != nil {
-		p.issue(el.ID, string(el.Kind), n.line, "loopCardinality is not supported; name a collection or use the task's candidates")
-	}
-	return m
-}
-
-func (p *parser) serviceTask(n *xnode, el *Element) {
-	s := &ServiceTaskSettings{Activity: n.attr(ExtensionNS, "activity")}
-	if s.Activity == "" {
-		for _, local := range []string{"delegateExpression", "class"} {
-			if s.Activity = n.engineAttr(local); s.Activity != "" {
-				break
-			}
-		}
-	}
-	if s.Activity == "" {
-		// External tasks are named by their topic, not by the type "external".
-		if t := n.engineAttr("type"); t == "external" && n.engineAttr("topic") != "" {
-			s.Activity = n.engineAttr("topic")
-		} else {
-			s.Activity = t
-		}
-	}
-	if s.Activity == "" && n.engineAttr("expression") != "" {
-		p.issue(el.ID, string(el.Kind), n.line, "expression service tasks (%s) are not supported; name a registered activity with venue:activity", n.engineAttr("expression"))
-	}
-	for _, in := range n.extension("input") {
-		name := in.attr("", "name")
-		if name == "" {
-			continue
-		}
-		val := in.attr("", "value")
-		if val == "" {
-			val = in.textTrim()
-		}
-		src, err := TranslateExpression(val)
-		if err == nil {
-			err = compileCheck(src, false)
-		}
-		if err != nil {
-			p.issue(el.ID, string(el.Kind), in.line, "input %q: %v", name, err)
-		}
-		if s.Input == nil {
-			s.Input = map[string]string{}
-		}
-		s.Input[name] = src
-	}
-	s.Result = n.setting("result", "resultVariable")
-	el.Service = s
-}
-
-func (p *parser) scriptTask(n *xnode, el *Element) {
-	s := &ScriptSettings{Format: n.bpmnAttr("scriptFormat"), Result: n.setting("result", "resultVariable")}
-	if c := n.child(ModelNS, "script"); c != nil {
-		s.Script = c.textTrim()
-	}
-	el.Script = s
-	if r := n.engineAttr("resource"); r != "" {
-		p.issue(el.ID, string(el.Kind), n.line, "external script resources (%s) are not supported", r)
-		return
-	}
-	switch strings.ToLower(s.Format) {
-	case "", "expr", "expr-lang":
-		s.Format = "expr"
-		if s.Script != "" {
-			if err := compileCheck(s.Script, false); err != nil {
-				p.issue(el.ID, string(el.Kind), n.line, "script: %v", err)
-			}
-		}
-	default:
-		p.issue(el.ID, string(el.Kind), n.line, "script format %q is not supported (only expr)", s.Format)
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/venueplatform/venue/workflows/expression"
 )
 
 // Validate checks a parsed model for deployment: exactly one executable
@@ -13,7 +15,7 @@ import (
 // values, task settings, plus every Unsupported issue of that process. An
 // empty result means the interpreter can run the model.
 func Validate(d *Definitions) []Issue {
-	v := &validator{seen: map[Issue]bool{}}
+	v := &validator{seen: map[Issue]bool{}, exprs: expression.NewChecker()}
 	execs := d.Executable()
 	switch {
 	case len(execs) == 0:
@@ -37,8 +39,20 @@ func Validate(d *Definitions) []Issue {
 }
 
 type validator struct {
-	out  []Issue
-	seen map[Issue]bool
+	out   []Issue
+	seen  map[Issue]bool
+	exprs *expression.Evaluator
+}
+
+// text checks a setting that may hold "${...}" the way the interpreter evaluates it.
+func (v *validator) text(el *Element, what, s string) bool {
+	if !isJUEL(s) {
+		return false
+	}
+	if err := v.exprs.CheckText(s); err != nil {
+		v.add(el.ID, string(el.Kind), el.Line, "%s: %v", what, err)
+	}
+	return true
 }
 
 func (v *validator) addIssue(is Issue) {
@@ -133,7 +147,8 @@ func (v *validator) process(p *Process, outer []scope) {
 		if el.DefaultFlow != "" && !contains(el.Outgoing, el.DefaultFlow) {
 			v.add(id, kind, el.Line, "default flow %q is not one of its outgoing flows", el.DefaultFlow)
 		}
-		if (el.Kind == ExclusiveGateway || el.Kind == InclusiveGateway) && len(el.Outgoing) > 1 {
+		// An inclusive gateway's flow without a condition is always taken (as in Camunda 7 and Flowable).
+		if el.Kind == ExclusiveGateway && len(el.Outgoing) > 1 {
 			for _, fid := range el.Outgoing {
 				if f := p.Flows[fid]; fid != el.DefaultFlow && f.Condition == "" && f.RawCondition == "" {
 					v.add(fid, "sequenceFlow", f.Line, "flow out of %s %s has no condition; only the default flow may omit it", kind, id)
@@ -226,17 +241,17 @@ func (v *validator) timer(el *Element) {
 	if set != 1 {
 		v.add(el.ID, kind, el.Line, "a timer needs exactly one of timeDuration, timeDate and timeCycle (has %d)", set)
 	}
-	if s := el.TimerDuration; s != "" && !isJUEL(s) {
+	if s := el.TimerDuration; s != "" && !v.text(el, "timeDuration", s) {
 		if _, err := ParseDuration(s); err != nil {
 			v.add(el.ID, kind, el.Line, "timeDuration: %v", err)
 		}
 	}
-	if s := el.TimerDate; s != "" && !isJUEL(s) {
+	if s := el.TimerDate; s != "" && !v.text(el, "timeDate", s) {
 		if _, err := parseDateTime(s); err != nil {
 			v.add(el.ID, kind, el.Line, "timeDate %q is not an RFC 3339 date-time (2025-01-31T09:00:00Z)", s)
 		}
 	}
-	if s := el.TimerCycle; s != "" && !isJUEL(s) {
+	if s := el.TimerCycle; s != "" && !v.text(el, "timeCycle", s) {
 		if _, _, err := ParseCycle(s); err != nil {
 			v.add(el.ID, kind, el.Line, "timeCycle: %v", err)
 		}
@@ -292,8 +307,8 @@ func (v *validator) userTask(el *Element, scopes []scope) {
 			v.add(id, kind, line, "field %q: access %q is not read, write or hidden", f, u.FieldPerms[f])
 		}
 	}
-	if s := u.DueDate; s != "" && !isJUEL(s) && !validDue(s) {
-		v.add(id, kind, line, "dueDate %q is neither an ISO 8601 duration nor a date-time", s)
+	if s := u.DueDate; s != "" && !v.text(el, "dueDate", s) && !validDue(s) {
+		v.add(id, kind, line, "dueDate %q is neither an ISO 8601 duration nor an RFC 3339 date-time with a zone", s)
 	}
 	if u.TimeoutAfter != "" {
 		if _, err := ParseDuration(u.TimeoutAfter); err != nil {
@@ -317,18 +332,16 @@ func (v *validator) userTask(el *Element, scopes []scope) {
 	}
 }
 
-// validDue accepts what Camunda accepts for dueDate: a duration, or a
-// date-time with or without a zone.
+// validDue accepts exactly what the engine reads for a due date (see
+// userTask's spec in workflows/engine): an ISO 8601 duration from the task's
+// start, or an RFC 3339 date-time with its zone. A date without a time or a
+// zone would deploy and then fail the node when the task starts.
 func validDue(s string) bool {
 	if _, err := ParseDuration(s); err == nil {
 		return true
 	}
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02"} {
-		if _, err := time.Parse(layout, s); err == nil {
-			return true
-		}
-	}
-	return false
+	_, err := time.Parse(time.RFC3339, s)
+	return err == nil
 }
 
 // rejectTarget checks that a return goes to a user task (or the start

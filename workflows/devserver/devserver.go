@@ -51,10 +51,13 @@ const (
 
 // Options configure Start.
 type Options struct {
-	DataDir   string       // state goes to DataDir/temporal/temporal.db (file-backed: survives restart)
-	Namespace string       // registered at start (default "default")
-	IP        string       // frontend bind address (default 127.0.0.1); other services bind 127.0.0.1
-	Logger    *slog.Logger // server logs go here (default slog.Default())
+	DataDir   string // state goes to DataDir/temporal/temporal.db (file-backed: survives restart)
+	Namespace string // registered at start (default "default")
+	IP        string // frontend bind address (default 127.0.0.1); other services bind 127.0.0.1
+	// Port of the frontend; 0 picks a free one (the embedded default of serve,
+	// which publishes it in the data dir). The other services always take free ports.
+	Port   int
+	Logger *slog.Logger // server logs go here (default slog.Default())
 	// LogLevel is the minimum level of server logs passed to Logger; nil means
 	// warn, as the server is chatty at info.
 	LogLevel slog.Leveler
@@ -88,6 +91,9 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	}
 	if net.ParseIP(o.IP) == nil {
 		return nil, fmt.Errorf("devserver: IP %q is not an IP address", o.IP)
+	}
+	if o.Port < 0 || o.Port > 65535 {
+		return nil, fmt.Errorf("devserver: port %d is out of range", o.Port)
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -230,8 +236,14 @@ func createDB(path string) error {
 // startServer builds and starts a server on freshly picked ports. A fatal log
 // of the server during construction or start comes back as a fatalError.
 func startServer(o Options, sqlCfg *config.SQL, logger serverLogger) (srv temporal.Server, hostPort string, err error) {
-	ports, err := pickPorts(o.IP, 4)
-	if err != nil {
+	var ports []int
+	if o.Port != 0 {
+		others, err := pickPorts("127.0.0.1", 3)
+		if err != nil {
+			return nil, "", err
+		}
+		ports = append([]int{o.Port}, others...)
+	} else if ports, err = pickPorts(o.IP, 4); err != nil {
 		return nil, "", err
 	}
 	clientIP := o.IP

@@ -2,6 +2,16 @@
 // interprets a deployed BPMN definition token by token on Temporal. What it
 // needs from the outside (task rows, history, the people behind roles) it
 // gets from activities the process module registers under the names below.
+//
+// Where things are: workflow.go starts a run and ends it; runner.go holds its
+// state (scopes, tokens, the history journal) and walks a token from node to
+// node; nodes.go has one executor per BPMN element and boundaries.go the
+// boundary events; tasks.go runs a user task (its rows, the decisions, the
+// multi-instance tally, the timeout); actions.go is the table of task
+// actions with the task update's validator and handler; updates.go registers
+// the updates and holds the instance's own (message, withdraw, cancel,
+// retry, settle) and the state query; incidents.go parks failed nodes for a
+// retry and settles updates. Determinism and versioning: docs/adr/0006.
 package engine
 
 import "time"
@@ -14,6 +24,8 @@ const (
 	UpdateMessage  = "message"  // a message for a waiting catch or boundary event
 	UpdateWithdraw = "withdraw" // the starter takes the instance back before anyone acted
 	UpdateCancel   = "cancel"   // an administrator stops the instance, with a reason
+	UpdateRetry    = "retry"    // an administrator runs failed nodes again, after fixing variables
+	UpdateSettle   = "settle"   // answers once every token waits (a person, a message, a timer)
 	QueryState     = "state"
 
 	ActCreateTask        = "process.CreateTask"
@@ -32,7 +44,7 @@ const (
 	StateRejected  = "rejected"
 	StateCancelled = "cancelled"
 	StateWithdrawn = "withdrawn"
-	StateFailed    = "failed"
+	StateFailed    = "failed" // a node failed: the instance waits for an administrator's retry or cancel
 )
 
 // Task actions.
@@ -78,6 +90,8 @@ const (
 	EvReminded      = "reminded"
 	EvCancelled     = "cancelled" // an administrator's cancel, with the reason
 	EvWithdrawn     = "withdrawn"
+	EvNodeFailed    = "nodeFailed" // a node failed and waits for an administrator: data.error is the reason
+	EvRetried       = "retried"    // an administrator retried the failed nodes: data.nodes, data.variables
 )
 
 // Actor is a person acting in a process.
@@ -131,6 +145,7 @@ type RecordInput struct {
 	Events     []Event        `json:"events"`
 	State      string         `json:"state,omitempty"`
 	Variables  map[string]any `json:"variables,omitempty"`
+	Final      bool           `json:"final,omitempty"` // the instance ended: its end time is set
 }
 
 // TaskSpec asks for one task row. (InstanceID, NodeID, Activation, Index)
@@ -161,10 +176,16 @@ type TaskSpec struct {
 	Record *RecordInput `json:"record,omitempty"`
 }
 
-// TaskRef is a created task.
+// TaskRef is a created task: its assignee, or the candidates who may claim
+// it, which the workflow keeps to check who acts.
 type TaskRef struct {
-	TaskID     uint64 `json:"taskId"`
-	AssigneeID uint64 `json:"assigneeId"`
+	TaskID         uint64   `json:"taskId"`
+	AssigneeID     uint64   `json:"assigneeId"`
+	CandidateUsers []uint64 `json:"candidateUsers,omitempty"`
+	CandidateRoles []string `json:"candidateRoles,omitempty"`
+	// CandidatesKnown is false in histories recorded before candidates were
+	// answered: their tasks' claims are not checked against candidates.
+	CandidatesKnown bool `json:"candidatesKnown,omitempty"`
 }
 
 // ResolveInput asks who stands behind a task's assignment (multi-instance signers).
@@ -219,11 +240,14 @@ type NotifyInput struct {
 	Comment    string   `json:"comment,omitempty"`
 }
 
-// TaskUpdate is the payload of UpdateTask.
+// TaskUpdate is the payload of UpdateTask. ActorRoles and Admin are what the
+// API vouches for; the workflow checks the actor against the task it holds.
 type TaskUpdate struct {
 	TaskID     uint64         `json:"taskId"`
 	Action     string         `json:"action"`
 	Actor      Actor          `json:"actor"`
+	ActorRoles []string       `json:"actorRoles,omitempty"` // role codes of the actor (claims of role candidates)
+	Admin      bool           `json:"admin,omitempty"`      // an administrator (transfer, comment, urge anyone's task)
 	Comment    string         `json:"comment"`
 	FormData   map[string]any `json:"formData,omitempty"`
 	TargetNode string         `json:"targetNode,omitempty"` // return
@@ -251,6 +275,22 @@ type CancelUpdate struct {
 	Reason string `json:"reason"`
 }
 
+// RetryUpdate is the payload of UpdateRetry: the variables to set first,
+// and the failed node to run again ("" = every failed node).
+type RetryUpdate struct {
+	Actor     Actor          `json:"actor"`
+	NodeID    string         `json:"nodeId,omitempty"`
+	Variables map[string]any `json:"variables,omitempty"`
+	Comment   string         `json:"comment,omitempty"`
+}
+
+// Failure is a node that failed and waits for an administrator.
+type Failure struct {
+	NodeID   string `json:"nodeId"`
+	NodeName string `json:"nodeName"`
+	Reason   string `json:"reason"`
+}
+
 // State answers QueryState.
 type State struct {
 	Status      string         `json:"status"`
@@ -258,4 +298,5 @@ type State struct {
 	OpenTasks   []uint64       `json:"openTasks"`
 	Variables   map[string]any `json:"variables"`
 	Waiting     []string       `json:"waitingMessages"`
+	Failures    []Failure      `json:"failures,omitempty"`
 }

@@ -51,9 +51,9 @@ func (r *runner) leave(s *scope, el *bpmn.Element) ([]string, error) {
 		if id == el.DefaultFlow {
 			continue
 		}
-		ok, err := r.ev.condition(s.proc.Flows[id].Condition, r.vars)
+		ok, err := r.ev.Condition(s.proc.Flows[id].Condition, r.vars)
 		if err != nil {
-			return nil, fmt.Errorf("flow %s: %w", id, err)
+			return nil, &leaveError{err: fmt.Errorf("flow %s: %w", id, err), el: el}
 		}
 		if ok {
 			out = append(out, id)
@@ -82,7 +82,7 @@ func exclusiveGateway(r *runner, _ workflow.Context, t *token, el *bpmn.Element)
 		if id == el.DefaultFlow {
 			continue
 		}
-		ok, err := r.ev.condition(t.scope.proc.Flows[id].Condition, r.vars)
+		ok, err := r.ev.Condition(t.scope.proc.Flows[id].Condition, r.vars)
 		if err != nil {
 			return outcome{}, fmt.Errorf("flow %s: %w", id, err)
 		}
@@ -123,7 +123,9 @@ func inclusiveGateway(r *runner, ctx workflow.Context, t *token, el *bpmn.Elemen
 		}
 		j.waiter = true
 		r.flush(ctx)
+		t.wait()
 		err := workflow.Await(ctx, func() bool { return !s.upstreamOf(el.ID, j.arrived) })
+		t.busy()
 		if err != nil {
 			return outcome{}, err
 		}
@@ -132,7 +134,7 @@ func inclusiveGateway(r *runner, ctx workflow.Context, t *token, el *bpmn.Elemen
 	}
 	flows, err := r.leave(t.scope, el)
 	if err == nil && len(flows) == 0 {
-		err = errors.New("no outgoing condition holds and there is no default flow")
+		err = &leaveError{err: errors.New("no outgoing condition holds and there is no default flow"), el: el}
 	}
 	return outcome{flows: flows}, err
 }
@@ -158,7 +160,7 @@ func (s *scope) upstreamOf(node string, arrived []*token) bool {
 		if here {
 			continue
 		}
-		if tok.node == node || s.reach[tok.node][node] {
+		if tok.node == node || s.reaches(tok.node, node) {
 			return true
 		}
 	}
@@ -199,11 +201,14 @@ func scriptTask(r *runner, _ workflow.Context, t *token, el *bpmn.Element) (outc
 	if el.Script == nil || el.Script.Script == "" {
 		return outcome{}, errors.New("script task without a script")
 	}
-	v, err := r.ev.eval(el.Script.Script, r.vars)
+	v, err := r.ev.Script(el.Script.Script, r.vars)
 	if err != nil {
-		return outcome{}, err
+		return outcome{}, fmt.Errorf("script: %w", err)
 	}
 	r.assign(el.Script.Result, v)
+	if err := r.checkVariables(); err != nil {
+		return outcome{}, err
+	}
 	flows, err := r.leave(t.scope, el)
 	return outcome{flows: flows}, err
 }
@@ -237,7 +242,7 @@ func serviceTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (o
 	}
 	input := map[string]any{}
 	for _, k := range sortedKeys(el.Service.Input) {
-		v, err := r.ev.eval(el.Service.Input[k], r.vars)
+		v, err := r.ev.Eval(el.Service.Input[k], r.vars)
 		if err != nil {
 			return outcome{}, fmt.Errorf("input %s: %w", k, err)
 		}
@@ -261,6 +266,9 @@ func serviceTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (o
 			r.assign("", res)
 		}
 	}
+	if err := r.checkVariables(); err != nil {
+		return outcome{}, err
+	}
 	flows, err := r.leave(t.scope, el)
 	return outcome{flows: flows}, err
 }
@@ -274,13 +282,17 @@ func catchEvent(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 			return outcome{}, err
 		}
 		r.flush(ctx)
-		if err := workflow.Sleep(ctx, d); err != nil {
+		t.wait()
+		err = workflow.Sleep(ctx, d)
+		t.busy()
+		if err != nil {
 			return outcome{}, err
 		}
 		r.record(Event{Kind: EvTimerFired, NodeID: el.ID, NodeName: el.Name}, nil)
 	case bpmn.EventMessage:
 		w := r.await(el.MessageName, el.ID)
 		r.flush(ctx)
+		t.wait()
 		// A channel receive does not end when its context is cancelled, so the
 		// wait also selects ctx.Done: a token cancelled here (a terminate end
 		// event on another branch, the instance ending) must stop.
@@ -288,9 +300,11 @@ func catchEvent(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
 			var m MessageUpdate
 			c.Receive(ctx, &m)
+			r.received(w)
 		})
 		sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) {})
 		sel.Select(ctx)
+		t.busy()
 		if ctx.Err() != nil {
 			r.unwait(w)
 			return outcome{}, ctx.Err()
@@ -304,13 +318,13 @@ func catchEvent(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 func (r *runner) timerDelay(ctx workflow.Context, el *bpmn.Element) (time.Duration, error) {
 	switch {
 	case el.TimerDuration != "":
-		s, err := r.ev.text(el.TimerDuration, r.vars)
+		s, err := r.ev.Text(el.TimerDuration, r.vars)
 		if err != nil {
 			return 0, err
 		}
 		return bpmn.ParseDuration(s)
 	case el.TimerDate != "":
-		s, err := r.ev.text(el.TimerDate, r.vars)
+		s, err := r.ev.Text(el.TimerDate, r.vars)
 		if err != nil {
 			return 0, err
 		}
@@ -320,7 +334,7 @@ func (r *runner) timerDelay(ctx workflow.Context, el *bpmn.Element) (time.Durati
 		}
 		return max(0, at.Sub(workflow.Now(ctx))), nil
 	case el.TimerCycle != "":
-		s, err := r.ev.text(el.TimerCycle, r.vars)
+		s, err := r.ev.Text(el.TimerCycle, r.vars)
 		if err != nil {
 			return 0, err
 		}
@@ -332,28 +346,40 @@ func (r *runner) timerDelay(ctx workflow.Context, el *bpmn.Element) (time.Durati
 
 // msgWait is a catch or boundary event waiting for a message.
 type msgWait struct {
-	name   string
-	nodeID string
-	ch     workflow.Channel
-	repeat bool
+	name    string
+	nodeID  string
+	ch      workflow.Channel
+	repeat  bool
+	pending int // messages sent and not yet received
 }
 
 func (r *runner) await(name, nodeID string) *msgWait {
 	w := &msgWait{name: name, nodeID: nodeID, ch: workflow.NewBufferedChannel(r.rootCtx(), 8)}
-	r.waits[name] = append(r.waits[name], w)
+	r.waits.byName[name] = append(r.waits.byName[name], w)
 	return w
 }
 
+// received counts a message taken from a wait's channel.
+func (r *runner) received(w *msgWait) {
+	if w.pending > 0 {
+		w.pending--
+		r.pending--
+	}
+}
+
 func (r *runner) unwait(w *msgWait) {
-	list := r.waits[w.name]
+	// Messages nobody will receive no longer keep the instance busy.
+	r.pending -= w.pending
+	w.pending = 0
+	list := r.waits.byName[w.name]
 	for i, x := range list {
 		if x == w {
-			r.waits[w.name] = append(list[:i], list[i+1:]...)
+			r.waits.byName[w.name] = append(list[:i], list[i+1:]...)
 			break
 		}
 	}
-	if len(r.waits[w.name]) == 0 {
-		delete(r.waits, w.name)
+	if len(r.waits.byName[w.name]) == 0 {
+		delete(r.waits.byName, w.name)
 	}
 }
 
@@ -369,11 +395,19 @@ func subProcess(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 	}
 	child := r.newScope(ctx, el.SubProcess, t.scope)
 	r.spawn(child, t.id+"/"+el.ID, start.ID, "")
-	if err := workflow.Await(ctx, child.done); err != nil {
+	t.wait()
+	err := workflow.Await(ctx, child.done)
+	t.busy()
+	if err != nil {
 		child.cancelAll()
 		return outcome{}, err
 	}
 	child.cancelAll()
+	if child.escape != "" {
+		// A task inside returned to a node before the subprocess.
+		r.record(Event{Kind: EvNodeCancelled, NodeID: el.ID, NodeName: el.Name, Data: map[string]any{"returnTo": child.escape}}, nil)
+		return outcome{jump: child.escape, rejected: true}, nil
+	}
 	flows, err := r.leave(t.scope, el)
 	return outcome{flows: flows}, err
 }
@@ -393,8 +427,11 @@ func callActivity(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (
 	r.activations[el.ID]++
 	cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{WorkflowID: InstanceWorkflowID(ref.InstanceID)})
 	var res Result
-	err := workflow.ExecuteChildWorkflow(cctx, WorkflowName, Input{InstanceID: ref.InstanceID, DefinitionID: ref.DefinitionID, XML: ref.XML,
-		BusinessKey: r.in.BusinessKey, MerchantID: r.in.MerchantID, Initiator: r.in.Initiator, Variables: r.vars, Depth: r.in.Depth + 1}).Get(ctx, &res)
+	child := workflow.ExecuteChildWorkflow(cctx, WorkflowName, Input{InstanceID: ref.InstanceID, DefinitionID: ref.DefinitionID, XML: ref.XML,
+		BusinessKey: r.in.BusinessKey, MerchantID: r.in.MerchantID, Initiator: r.in.Initiator, Variables: r.vars, Depth: r.in.Depth + 1})
+	t.wait()
+	err := child.Get(ctx, &res)
+	t.busy()
 	if err != nil {
 		return outcome{}, err
 	}

@@ -4,32 +4,59 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/venueplatform/venue/workflows/bpmn"
+	"github.com/venueplatform/venue/workflows/expression"
 )
 
 // runner is the state of one instance. Workflow coroutines are cooperative,
-// so its maps are shared by the token goroutines without locks.
+// so its maps are shared by the token goroutines without locks. Its state
+// comes in named parts: the open tasks, the message waits and the history
+// journal; the rest is the instance's path and end.
 type runner struct {
 	in      Input
 	def     *bpmn.Definitions
 	proc    *bpmn.Process
 	vars    map[string]any
-	ev      *evaluator
-	seq     int
-	buf     []Event
-	final   string // a state that ends the instance early: rejected, withdrawn, failed
+	ev      *expression.Evaluator // the one expression policy, on workflow time
+	final   string                // a state that ends the instance early: rejected, withdrawn, failed
 	failure error
 	acted   bool // someone acted on a task: no more withdrawal
 
-	activations map[string]int        // node id → times entered
-	tasks       map[uint64]*openTask  // open tasks by id
-	waits       map[string][]*msgWait // message name → waiting events, oldest first
-	visited     map[string]string     // node id → lineage of the token that last completed it
-	completed   map[string]bool       // user-task nodes completed at least once (return targets)
+	tasks   taskBook     // open tasks and the return targets
+	waits   messageWaits // message catch and boundary events waiting
+	journal journal      // history lines not yet written, and their sequence
+
+	activations map[string]int    // node id → times entered
+	visited     map[string]string // node id → lineage of the token that last completed it
 	scopes      []*scope
+
+	hardened  bool        // versionHardened: incidents, activity boundaries, settled updates, bounds
+	incidents []*incident // failed nodes waiting for an administrator
+	live      int         // tokens alive in every scope
+	pending   int         // decisions and messages sent to tokens, not yet received
+	closed    bool        // the final state is written
+}
+
+// taskBook is the runner's part for user tasks.
+type taskBook struct {
+	open      map[uint64]*openTask // open tasks by id
+	completed map[string]bool      // user-task nodes completed at least once (return targets)
+}
+
+// messageWaits are the events waiting for a message.
+type messageWaits struct {
+	byName map[string][]*msgWait // message name → waiting events, oldest first
+}
+
+// journal is the history the runner has recorded but not yet written
+// (write sends it with the next activity), and the sequence of its lines.
+type journal struct {
+	seq int
+	buf []Event
 }
 
 func newRunner(ctx workflow.Context, in Input, def *bpmn.Definitions, proc *bpmn.Process) *runner {
@@ -39,9 +66,10 @@ func newRunner(ctx workflow.Context, in Input, def *bpmn.Definitions, proc *bpmn
 	}
 	vars["initiator"] = in.Initiator.UserID
 	vars["businessKey"] = in.BusinessKey
-	return &runner{in: in, def: def, proc: proc, vars: vars, ev: newEvaluator(),
-		activations: map[string]int{}, tasks: map[uint64]*openTask{}, waits: map[string][]*msgWait{},
-		visited: map[string]string{}, completed: map[string]bool{}}
+	ev := expression.NewEvaluator(func() time.Time { return workflow.Now(ctx) })
+	return &runner{in: in, def: def, proc: proc, vars: vars, ev: ev,
+		tasks: taskBook{open: map[uint64]*openTask{}, completed: map[string]bool{}}, waits: messageWaits{byName: map[string][]*msgWait{}},
+		activations: map[string]int{}, visited: map[string]string{}}
 }
 
 // scope is the top process or an embedded subprocess: its tokens and joins.
@@ -53,15 +81,16 @@ type scope struct {
 	tokens  map[string]*token
 	live    int
 	joins   map[string]*join
-	reach   map[string]map[string]bool // node → nodes reachable from it
-	ended   bool                       // a terminate end event fired
+	reach   map[[2]string]bool // (from, to) → whether a token at from can still reach to, computed when asked
+	ended   bool               // a terminate end event fired, or a return left the scope
+	escape  string             // a return out of this subprocess: the node it goes to
 	counter int
 }
 
 func (r *runner) newScope(ctx workflow.Context, proc *bpmn.Process, parent *scope) *scope {
 	sctx, cancel := workflow.WithCancel(ctx)
 	s := &scope{proc: proc, parent: parent, ctx: sctx, cancel: cancel, tokens: map[string]*token{},
-		joins: map[string]*join{}, reach: reachability(proc)}
+		joins: map[string]*join{}, reach: map[[2]string]bool{}}
 	r.scopes = append(r.scopes, s)
 	return s
 }
@@ -77,11 +106,13 @@ func (s *scope) cancelAll() {
 // token is one thread of control. Its lineage id grows at every fork
 // ("t" → "t.1", "t.2"), so a return can tell a branch from its ancestors.
 type token struct {
-	id     string
-	node   string
-	ctx    workflow.Context
-	cancel workflow.CancelFunc
-	scope  *scope
+	id      string
+	node    string
+	ctx     workflow.Context
+	cancel  workflow.CancelFunc
+	scope   *scope
+	waiting bool // blocked on something outside the workflow (see wait, busy)
+	hops    int  // nodes passed since it last waited
 }
 
 type join struct {
@@ -95,9 +126,11 @@ func (r *runner) spawn(s *scope, lineage, nodeID, via string) *token {
 	t := &token{id: lineage, node: nodeID, ctx: tctx, cancel: cancel, scope: s}
 	s.tokens[lineage] = t
 	s.live++
+	r.live++
 	workflow.Go(tctx, func(ctx workflow.Context) {
 		defer func() {
 			s.live--
+			r.live--
 			if s.tokens[t.id] == t {
 				delete(s.tokens, t.id)
 			}
@@ -129,14 +162,28 @@ func (r *runner) walk(ctx workflow.Context, t *token, via string) {
 			return
 		}
 		r.record(Event{Kind: EvNodeEntered, NodeID: el.ID, NodeName: el.Name, NodeKind: string(el.Kind), FlowID: via}, nil)
-		out, err := r.execute(ctx, t, el)
+		var out outcome
+		err := r.hop(t)
+		if err == nil {
+			out, err = r.perform(ctx, t, el)
+		}
 		if ctx.Err() != nil {
 			return
 		}
+		if err == nil && r.hardened && len(out.flows) > 1 && r.live-1+len(out.flows) > maxTokens {
+			err = fmt.Errorf("more than %d branches would run at once", maxTokens)
+		}
 		if err != nil {
-			r.record(Event{Kind: EvServiceFailed, NodeID: el.ID, NodeName: el.Name, Data: map[string]any{"error": err.Error()}}, nil)
-			r.fail(fmt.Errorf("%s %s: %w", el.Kind, el.ID, err))
-			return
+			if !r.hardened {
+				r.record(Event{Kind: EvServiceFailed, NodeID: el.ID, NodeName: el.Name, Data: map[string]any{"error": err.Error()}}, nil)
+				r.fail(fmt.Errorf("%s %s: %w", el.Kind, el.ID, err))
+				return
+			}
+			// The node waits for an administrator; the worker and the other branches go on.
+			var ok bool
+			if out, ok = r.failed(ctx, t, el, err); !ok {
+				return
+			}
 		}
 		if out.parked {
 			return
@@ -147,6 +194,13 @@ func (r *runner) walk(ctx workflow.Context, t *token, via string) {
 		}
 		switch {
 		case out.terminate:
+			t.scope.ended = true
+			t.scope.cancelAll()
+			return
+		case out.jump != "" && r.hardened && t.scope.proc.Elements[out.jump] == nil && t.scope.parent != nil:
+			// A return to a node outside this subprocess: its tokens stop, and the
+			// subprocess's own token jumps in the enclosing scope.
+			t.scope.escape = out.jump
 			t.scope.ended = true
 			t.scope.cancelAll()
 			return
@@ -206,17 +260,30 @@ func (r *runner) fail(err error) {
 // record buffers a history line; the buffer is written before the
 // instance next waits (flush), in one local activity.
 func (r *runner) record(e Event, actor *Actor) int {
-	r.seq++
-	e.Seq = r.seq
+	r.journal.seq++
+	e.Seq = r.journal.seq
 	e.Actor = actor
-	r.buf = append(r.buf, e)
-	return r.seq
+	r.journal.buf = append(r.journal.buf, e)
+	return r.journal.seq
 }
 
 // nextSeq reserves a history line written by another activity (task rows).
 func (r *runner) nextSeq() int {
-	r.seq++
-	return r.seq
+	r.journal.seq++
+	return r.journal.seq
+}
+
+// take hands the buffered lines to the activity that writes them, stamped
+// with now where they have no time yet.
+func (j *journal) take(now time.Time) []Event {
+	events := j.buf
+	j.buf = nil
+	for i := range events {
+		if events[i].Time.IsZero() {
+			events[i].Time = now
+		}
+	}
+	return events
 }
 
 func (r *runner) flush(ctx workflow.Context) {
@@ -224,53 +291,53 @@ func (r *runner) flush(ctx workflow.Context) {
 }
 
 func (r *runner) flushState(ctx workflow.Context, state string) {
-	r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, State: state, Variables: r.vars})
+	r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, State: state, Variables: r.vars, Final: true})
 }
 
 func (r *runner) write(ctx workflow.Context, in RecordInput) {
-	if len(r.buf) == 0 && in.State == "" && in.Variables == nil {
+	if len(r.journal.buf) == 0 && in.State == "" && in.Variables == nil {
 		return
 	}
-	now := workflow.Now(ctx).UTC()
-	in.Events = r.buf
-	r.buf = nil
-	for i := range in.Events {
-		if in.Events[i].Time.IsZero() {
-			in.Events[i].Time = now
-		}
-	}
+	in.Events = r.journal.take(workflow.Now(ctx).UTC())
 	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActRecord, in).Get(ctx, nil); err != nil && ctx.Err() == nil {
 		r.fail(fmt.Errorf("record history: %w", err))
 	}
 }
 
-// reachability lists, for each node, the nodes a token there can still reach.
-func reachability(p *bpmn.Process) map[string]map[string]bool {
-	out := map[string]map[string]bool{}
-	for _, id := range p.Order {
-		seen := map[string]bool{}
-		stack := []string{id}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			el := p.Elements[n]
-			if el == nil {
-				continue
-			}
-			next := append([]string{}, el.Outgoing...)
-			for _, b := range el.Boundaries {
-				if be := p.Elements[b]; be != nil {
-					next = append(next, be.Outgoing...)
-				}
-			}
-			for _, f := range next {
-				if fl := p.Flows[f]; fl != nil && !seen[fl.Target] {
-					seen[fl.Target] = true
-					stack = append(stack, fl.Target)
-				}
+// reaches reports whether a token at from can still reach to, following
+// sequence flows and boundary events. It is computed for the pairs an
+// inclusive join asks about, not for every pair of a model (a model of
+// thousands of nodes would take gigabytes).
+func (s *scope) reaches(from, to string) bool {
+	key := [2]string{from, to}
+	if v, ok := s.reach[key]; ok {
+		return v
+	}
+	p := s.proc
+	seen := map[string]bool{}
+	stack := []string{from}
+	found := false
+	for len(stack) > 0 && !found {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		el := p.Elements[n]
+		if el == nil {
+			continue
+		}
+		next := append([]string{}, el.Outgoing...)
+		for _, b := range el.Boundaries {
+			if be := p.Elements[b]; be != nil {
+				next = append(next, be.Outgoing...)
 			}
 		}
-		out[id] = seen
+		for _, f := range next {
+			if fl := p.Flows[f]; fl != nil && !seen[fl.Target] {
+				seen[fl.Target] = true
+				found = found || fl.Target == to
+				stack = append(stack, fl.Target)
+			}
+		}
 	}
-	return out
+	s.reach[key] = found
+	return found
 }

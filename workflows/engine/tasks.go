@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"go.temporal.io/sdk/workflow"
@@ -17,7 +19,17 @@ type openTask struct {
 	assignee uint64
 	owner    uint64 // the delegating assignee while a task is delegated
 	signer   uint64
-	index    int
+	// Who may claim it while nobody holds it (known: the row's candidates were answered).
+	users []uint64
+	roles []string
+	known bool
+}
+
+// candidate reports whether a user (holding roles) may claim the task. For a
+// task of an older history (!known) the API's check stands alone.
+func (ot *openTask) candidate(user uint64, roles []string) bool {
+	return !ot.known || slices.Contains(ot.users, user) ||
+		slices.ContainsFunc(ot.roles, func(want string) bool { return slices.Contains(roles, want) })
 }
 
 // activation is one entry of a token into a user task: its task rows and,
@@ -25,7 +37,6 @@ type openTask struct {
 type activation struct {
 	el        *bpmn.Element
 	tok       *token
-	n         int
 	ch        workflow.Channel // decisions from the task update handler
 	open      map[uint64]*openTask
 	queue     []uint64 // sequential signers still to come
@@ -34,6 +45,7 @@ type activation struct {
 	rejects   int
 	nextIndex int
 	spec      TaskSpec
+	pending   int  // decisions sent by the update handler, not yet received
 	batch     bool // history and variables travel with the task row (versionTaskRecordBatch)
 	recorded  bool
 }
@@ -42,73 +54,52 @@ type activation struct {
 // history and variables in a separate activity after creating a task.
 const versionTaskRecordBatch = "task-record-batch"
 
+// decision wakes the token waiting in a task: a person's decision, or a
+// recount after a signer was removed.
 type decision struct {
-	task   *openTask
 	action string
-	target string
+	target string // return
 }
 
-// defaultActions are offered when a task names none.
-var defaultActions = []string{ActionApprove, ActionReject, ActionTransfer, ActionDelegate, ActionComment, ActionClaim}
-
-func (a *activation) offers(action string) bool {
-	switch action {
-	case ActionComplete, ActionComment, ActionUrge, ActionCC, ActionResolve, ActionUnclaim:
-		return true
-	}
-	actions := defaultActions
-	if a.el.User != nil && len(a.el.User.Actions) > 0 {
-		actions = a.el.User.Actions
-	}
-	for _, x := range actions {
-		if x == action {
-			return true
-		}
-	}
-	return (action == ActionAddSigner || action == ActionRemoveSigner) && a.el.Multi != nil && a.offersAny(ActionAddSigner)
-}
-
-func (a *activation) offersAny(action string) bool {
-	if a.el.User == nil {
-		return false
-	}
-	for _, x := range a.el.User.Actions {
-		if x == action {
-			return true
-		}
-	}
-	return false
+func (a *activation) sequential() bool {
+	return a.el.Multi.Mode == bpmn.MultiSequential || a.el.Multi.Sequential
 }
 
 func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outcome, error) {
 	r.activations[el.ID]++
-	act := &activation{el: el, tok: t, n: r.activations[el.ID], ch: workflow.NewBufferedChannel(ctx, 64), open: map[uint64]*openTask{},
+	act := &activation{el: el, tok: t, ch: workflow.NewBufferedChannel(ctx, 64), open: map[uint64]*openTask{},
 		batch: workflow.GetVersion(ctx, versionTaskRecordBatch, workflow.DefaultVersion, 1) == 1}
-	spec, err := r.taskSpec(ctx, el, act.n)
+	defer func() {
+		// Decisions sent to an activation that ended are never received.
+		r.pending -= act.pending
+		act.pending = 0
+	}()
+	spec, err := r.taskSpec(ctx, el, r.activations[el.ID])
 	if err != nil {
 		return outcome{}, err
 	}
 	act.spec = spec
+	signers := []uint64{0} // one row for the plain assignment
 	if el.Multi != nil {
-		signers, err := r.signers(ctx, el, spec)
-		if err != nil {
+		if signers, err = r.signers(ctx, el, spec); err != nil {
 			return outcome{}, err
 		}
 		if len(signers) == 0 {
 			return outcome{}, errors.New("multi-instance task resolves to no signers")
 		}
+		if r.hardened && len(signers) > maxSigners {
+			return outcome{}, fmt.Errorf("multi-instance task resolves to %d signers; at most %d can sign", len(signers), maxSigners)
+		}
 		act.total = len(signers)
-		if el.Multi.Mode == bpmn.MultiSequential || el.Multi.Sequential {
+		if act.sequential() {
 			act.queue = signers[1:]
 			signers = signers[:1]
 		}
-		for _, u := range signers {
-			if _, err := r.createTask(ctx, act, u); err != nil {
-				return outcome{}, err
-			}
+	}
+	for _, u := range signers {
+		if _, err := r.createTask(ctx, act, u); err != nil {
+			return outcome{}, err
 		}
-	} else if _, err := r.createTask(ctx, act, 0); err != nil {
-		return outcome{}, err
 	}
 	// The variables are written with the task, so that whoever opens it sees
 	// the values of its time (a service task or an earlier form set them).
@@ -116,6 +107,10 @@ func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outc
 		r.write(ctx, RecordInput{InstanceID: r.in.InstanceID, Variables: r.vars})
 	}
 	out, err := r.waitTask(ctx, act)
+	if err != nil && ctx.Err() == nil && r.hardened {
+		// The node fails: its rows close, and a retry starts the task afresh.
+		r.closeTasks(ctx, act, "cancelled")
+	}
 	if ctx.Err() != nil {
 		dctx, cancel := workflow.NewDisconnectedContext(ctx)
 		r.closeTasks(dctx, act, "cancelled")
@@ -133,22 +128,25 @@ func (r *runner) taskSpec(ctx workflow.Context, el *bpmn.Element, n int) (TaskSp
 	spec := TaskSpec{InstanceID: r.in.InstanceID, MerchantID: r.in.MerchantID, NodeID: el.ID, NodeName: el.Name, Activation: n,
 		Strategy: u.Strategy, Assignee: u.Assignee, CandidateUsers: u.CandidateUsers, CandidateRoles: u.CandidateRoles,
 		Org: u.Org, FormKey: u.FormKey, FieldPerms: u.FieldPerms, Actions: u.Actions, Initiator: r.in.Initiator, Variables: r.vars}
-	if spec.Strategy == bpmn.AssignExpression || spec.Strategy == bpmn.AssignUser {
-		// "${manager}" names a variable or expression: resolved here, deterministically.
-		if v, err := r.ev.text(spec.Assignee, r.vars); err == nil {
-			spec.Assignee = v
-		} else {
-			return spec, err
-		}
+	var err error
+	switch spec.Strategy {
+	case bpmn.AssignExpression: // the parser translated the expression: resolved here, deterministically
+		var v any
+		v, err = r.ev.Eval(spec.Assignee, r.vars)
+		spec.Assignee = fmt.Sprint(v)
+	case bpmn.AssignUser: // "${manager}" names a variable
+		spec.Assignee, err = r.ev.Text(spec.Assignee, r.vars)
+	}
+	if err != nil {
+		return spec, fmt.Errorf("assignee: %w", err)
 	}
 	if u.DueDate != "" {
-		s, err := r.ev.text(u.DueDate, r.vars)
+		s, err := r.ev.Text(u.DueDate, r.vars)
 		if err != nil {
 			return spec, err
 		}
-		now := workflow.Now(ctx).UTC()
 		if d, err := bpmn.ParseDuration(s); err == nil {
-			due := now.Add(d)
+			due := workflow.Now(ctx).UTC().Add(d)
 			spec.DueAt = &due
 		} else if at, err := time.Parse(time.RFC3339, s); err == nil {
 			spec.DueAt = &at
@@ -164,9 +162,9 @@ func (r *runner) taskSpec(ctx workflow.Context, el *bpmn.Element, n int) (TaskSp
 func (r *runner) signers(ctx workflow.Context, el *bpmn.Element, spec TaskSpec) ([]uint64, error) {
 	in := ResolveInput{MerchantID: r.in.MerchantID, Spec: spec}
 	if c := el.Multi.Collection; c != "" {
-		v, err := r.ev.eval(c, r.vars)
+		v, err := r.ev.Eval(c, r.vars)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("collection: %w", err)
 		}
 		in.Collection = v
 	}
@@ -187,146 +185,84 @@ func (r *runner) createTask(ctx workflow.Context, act *activation, signer uint64
 	if act.batch && !act.recorded {
 		// The pending history and the variables go with the first task row.
 		act.recorded = true
-		rec := RecordInput{InstanceID: r.in.InstanceID, Events: r.buf, Variables: r.vars}
-		r.buf = nil
-		for i := range rec.Events {
-			if rec.Events[i].Time.IsZero() {
-				rec.Events[i].Time = spec.Time
-			}
-		}
-		spec.Record = &rec
+		spec.Record = &RecordInput{InstanceID: r.in.InstanceID, Events: r.journal.take(spec.Time), Variables: r.vars}
 	}
 	var ref TaskRef
 	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActCreateTask, spec).Get(ctx, &ref); err != nil {
 		return nil, err
 	}
-	ot := &openTask{id: ref.TaskID, act: act, assignee: ref.AssigneeID, signer: signer, index: spec.Index}
+	ot := &openTask{id: ref.TaskID, act: act, assignee: ref.AssigneeID, signer: signer,
+		users: ref.CandidateUsers, roles: ref.CandidateRoles, known: ref.CandidatesKnown}
 	act.open[ot.id] = ot
-	r.tasks[ot.id] = ot
+	r.tasks.open[ot.id] = ot
 	return ot, nil
 }
 
 // waitTask waits for decisions, boundary events and the timeout of one activation.
 func (r *runner) waitTask(ctx workflow.Context, act *activation) (outcome, error) {
-	el := act.el
 	var result *outcome
 	var failure error
-	bctx, stopBoundaries := workflow.WithCancel(ctx)
-	defer stopBoundaries()
-	sel := workflow.NewSelector(ctx)
-	sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) { failure = ctx.Err() })
-	sel.AddReceive(act.ch, func(c workflow.ReceiveChannel, _ bool) {
-		var d decision
-		c.Receive(ctx, &d)
-		out, done, err := r.decide(ctx, act, d)
+	conclude := func(out outcome, done bool, err error) {
 		if err != nil {
 			failure = err
 		} else if done {
 			result = &out
 		}
+	}
+	bctx, stopBoundaries := workflow.WithCancel(ctx)
+	defer stopBoundaries()
+	sel := workflow.NewSelector(ctx)
+	sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) { failure = ctx.Err() })
+	sel.AddReceive(act.ch, func(c workflow.ReceiveChannel, _ bool) {
+		act.tok.busy()
+		var d decision
+		c.Receive(ctx, &d)
+		act.pending--
+		r.pending--
+		conclude(r.decide(ctx, act, d))
 	})
-	for _, bid := range el.Boundaries {
-		be := act.tok.scope.proc.Elements[bid]
-		if be == nil {
-			continue
-		}
-		if err := r.armBoundary(bctx, sel, act, be, &result); err != nil {
-			return outcome{}, err
+	for _, bid := range act.el.Boundaries {
+		if be := act.tok.scope.proc.Elements[bid]; be != nil {
+			if err := r.armBoundary(bctx, sel, act, be, &result); err != nil {
+				return outcome{}, err
+			}
 		}
 	}
-	if u := el.User; u != nil && u.TimeoutAfter != "" && u.TimeoutAction != "" {
+	if u := act.el.User; u != nil && u.TimeoutAfter != "" && u.TimeoutAction != "" {
 		d, err := bpmn.ParseDuration(u.TimeoutAfter)
 		if err != nil {
 			return outcome{}, fmt.Errorf("timeout: %w", err)
 		}
 		sel.AddFuture(workflow.NewTimer(bctx, d), func(f workflow.Future) {
-			if f.Get(bctx, nil) != nil {
-				return
-			}
-			out, done, err := r.timeout(ctx, act)
-			if err != nil {
-				failure = err
-			} else if done {
-				result = &out
+			if f.Get(bctx, nil) == nil {
+				act.tok.busy()
+				conclude(r.timeout(ctx, act))
 			}
 		})
 	}
 	for result == nil && failure == nil {
+		act.tok.wait()
 		sel.Select(ctx)
 	}
+	act.tok.busy()
 	if failure != nil {
 		return outcome{}, failure
 	}
 	return *result, nil
 }
 
-// armBoundary adds a boundary event's trigger to the task's selector.
-func (r *runner) armBoundary(ctx workflow.Context, sel workflow.Selector, act *activation, be *bpmn.Element, result **outcome) error {
-	fire := func() {
-		r.record(Event{Kind: EvNodeEntered, NodeID: be.ID, NodeName: be.Name, NodeKind: string(be.Kind)}, nil)
-		r.record(Event{Kind: EvNodeCompleted, NodeID: be.ID, NodeName: be.Name, NodeKind: string(be.Kind)}, nil)
-		flows, err := r.leave(act.tok.scope, be)
-		if err != nil {
-			r.fail(err)
-			return
-		}
-		if be.CancelActivity {
-			r.closeTasks(ctx, act, "interrupted")
-			r.record(Event{Kind: EvNodeCancelled, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"by": be.ID}}, nil)
-			*result = &outcome{flows: flows}
-			return
-		}
-		for _, f := range flows {
-			act.tok.scope.counter++
-			r.spawn(act.tok.scope, fmt.Sprintf("%s.b%d", act.tok.id, act.tok.scope.counter), act.tok.scope.proc.Flows[f].Target, f)
-		}
-	}
-	switch be.Event {
-	case bpmn.EventTimer:
-		d, err := r.timerDelay(ctx, be)
-		if err != nil {
-			return err
-		}
-		repeat := 1
-		if be.TimerCycle != "" && !be.CancelActivity {
-			if n, _, err := bpmn.ParseCycle(be.TimerCycle); err == nil {
-				repeat = n
-			}
-		}
-		var arm func()
-		arm = func() {
-			sel.AddFuture(workflow.NewTimer(ctx, d), func(f workflow.Future) {
-				if f.Get(ctx, nil) != nil {
-					return
-				}
-				r.record(Event{Kind: EvTimerFired, NodeID: be.ID, NodeName: be.Name}, nil)
-				fire()
-				if repeat--; repeat > 0 {
-					arm()
-				}
-			})
-		}
-		arm()
-	case bpmn.EventMessage:
-		w := r.await(be.MessageName, be.ID)
-		w.repeat = !be.CancelActivity // a non-interrupting boundary keeps listening
-		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
-			var m MessageUpdate
-			c.Receive(ctx, &m)
-			fire()
-		})
-		workflow.Go(ctx, func(gctx workflow.Context) {
-			_ = workflow.Await(gctx, func() bool { return false })
-			r.unwait(w)
-		})
-	}
-	return nil
+// wake sends a decision to the token waiting in an activation; it counts
+// as pending until the token takes it.
+func (r *runner) wake(ctx workflow.Context, act *activation, d decision) {
+	r.pending++
+	act.pending++
+	act.ch.Send(ctx, d)
 }
 
-// decide applies a person's decision to the activation's tally.
+// decide applies a decision to the activation's tally. It answers true when
+// the token leaves the task.
 func (r *runner) decide(ctx workflow.Context, act *activation, d decision) (outcome, bool, error) {
-	el := act.el
-	multi := el.Multi
+	el, multi := act.el, act.el.Multi != nil
 	switch d.action {
 	case ActionReturn:
 		r.closeTasks(ctx, act, "cancelled")
@@ -334,43 +270,61 @@ func (r *runner) decide(ctx workflow.Context, act *activation, d decision) (outc
 		return outcome{jump: d.target, rejected: true}, true, nil
 	case ActionReject:
 		act.rejects++
-		if multi != nil && !r.rejectionDecides(act) {
+		if !multi || r.rejectionDecides(act) {
+			return r.rejected(ctx, act, "skipped")
+		}
+		// A rejection that leaves the outcome open hands a sequential task to
+		// its next signer; before versionSequentialReject it opened nothing and
+		// the instance waited with no open task.
+		if !act.sequential() || workflow.GetVersion(ctx, versionSequentialReject, workflow.DefaultVersion, 1) != 1 {
 			return outcome{}, false, nil
 		}
-		return r.rejected(ctx, act)
+		return outcome{}, false, r.nextSigner(ctx, act)
 	case ActionApprove, ActionComplete:
 		act.approvals++
-		if multi == nil {
-			r.completed[el.ID] = true
-			return r.approved(ctx, act)
+		if !multi {
+			return r.approved(ctx, act, "skipped")
 		}
 	}
 	// Multi-instance: an approval, a removed signer, or a recount.
-	if multi != nil && r.approvalDecides(act) {
-		r.completed[el.ID] = true
-		r.closeTasks(ctx, act, "skipped")
-		return r.approved(ctx, act)
+	if multi && r.approvalDecides(act) {
+		return r.approved(ctx, act, "skipped")
 	}
-	if multi != nil && r.rejectionDecides(act) && act.rejects > 0 {
-		return r.rejected(ctx, act)
+	if multi && r.rejectionDecides(act) && act.rejects > 0 {
+		return r.rejected(ctx, act, "skipped")
 	}
-	if len(act.open) == 0 && len(act.queue) > 0 {
-		next := act.queue[0]
-		act.queue = act.queue[1:]
-		if _, err := r.createTask(ctx, act, next); err != nil {
-			return outcome{}, false, err
-		}
-		r.flush(ctx)
+	return outcome{}, false, r.nextSigner(ctx, act)
+}
+
+// versionSequentialReject marks instances in which a rejection that does not
+// decide a sequential multi-instance task opens the next signer's task.
+const versionSequentialReject = "sequential-reject-advances"
+
+// nextSigner opens the next sequential signer's task once none is open.
+func (r *runner) nextSigner(ctx workflow.Context, act *activation) error {
+	if len(act.open) > 0 || len(act.queue) == 0 {
+		return nil
 	}
-	return outcome{}, false, nil
+	next := act.queue[0]
+	act.queue = act.queue[1:]
+	if _, err := r.createTask(ctx, act, next); err != nil {
+		return err
+	}
+	r.flush(ctx)
+	return nil
 }
 
 // approvalDecides reports whether a multi-instance task has enough approvals.
 func (r *runner) approvalDecides(act *activation) bool {
 	m := act.el.Multi
 	if m.CompletionCondition != "" {
-		ok, err := r.ev.condition(m.CompletionCondition, r.tally(act))
-		if err == nil && ok {
+		tally := maps.Clone(r.vars)
+		tally["nrOfInstances"] = act.total
+		tally["nrOfCompletedInstances"] = act.approvals + act.rejects
+		tally["nrOfActiveInstances"] = len(act.open)
+		tally["nrOfApprovals"] = act.approvals
+		tally["nrOfRejections"] = act.rejects
+		if ok, err := r.ev.Condition(m.CompletionCondition, tally); err == nil && ok {
 			return true
 		}
 	}
@@ -396,20 +350,11 @@ func (r *runner) rejectionDecides(act *activation) bool {
 	return act.rejects > 0
 }
 
-func (r *runner) tally(act *activation) map[string]any {
-	env := map[string]any{}
-	for k, v := range r.vars {
-		env[k] = v
-	}
-	env["nrOfInstances"] = act.total
-	env["nrOfCompletedInstances"] = act.approvals + act.rejects
-	env["nrOfActiveInstances"] = len(act.open)
-	env["nrOfApprovals"] = act.approvals
-	env["nrOfRejections"] = act.rejects
-	return env
-}
-
-func (r *runner) approved(ctx workflow.Context, act *activation) (outcome, bool, error) {
+// approved completes the task: the rows still open close with an outcome
+// and the token leaves along the outgoing flows.
+func (r *runner) approved(ctx workflow.Context, act *activation, close string) (outcome, bool, error) {
+	r.tasks.completed[act.el.ID] = true
+	r.closeTasks(ctx, act, close)
 	if u := act.el.User; u != nil && u.RejectMode == bpmn.RejectContinue {
 		r.vars[OutcomeVariable] = OutcomeApproved
 	}
@@ -417,16 +362,21 @@ func (r *runner) approved(ctx workflow.Context, act *activation) (outcome, bool,
 	return outcome{flows: flows}, true, err
 }
 
-// rejected follows the task's reject handling: end the instance, return
-// to the configured earlier node, or continue along the outgoing flows with
-// the decision in the outcome variable (a gateway after the task routes it).
-func (r *runner) rejected(ctx workflow.Context, act *activation) (outcome, bool, error) {
-	r.closeTasks(ctx, act, "skipped")
+// rejected closes the rows still open and follows the task's reject
+// handling: end the instance, return to the configured earlier node, or
+// continue along the outgoing flows with the decision in the outcome
+// variable (a gateway after the task routes it).
+func (r *runner) rejected(ctx workflow.Context, act *activation, close string) (outcome, bool, error) {
+	r.closeTasks(ctx, act, close)
 	u := act.el.User
 	r.record(Event{Kind: EvNodeRejected, NodeID: act.el.ID, NodeName: act.el.Name}, nil)
 	if u != nil && u.RejectMode == bpmn.RejectContinue {
 		r.vars[OutcomeVariable] = OutcomeRejected
 		flows, err := r.leave(act.tok.scope, act.el)
+		var le *leaveError
+		if errors.As(err, &le) {
+			le.rejected = true
+		}
 		return outcome{flows: flows, rejected: true}, true, err
 	}
 	if u != nil && u.RejectMode == "return" && u.RejectTarget != "" {
@@ -438,61 +388,52 @@ func (r *runner) rejected(ctx workflow.Context, act *activation) (outcome, bool,
 
 // timeout applies the task's timeout handling.
 func (r *runner) timeout(ctx workflow.Context, act *activation) (outcome, bool, error) {
-	ids := sortedIDs(act.open)
-	r.record(Event{Kind: EvTimerFired, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"timeout": act.el.User.TimeoutAction}}, nil)
-	switch act.el.User.TimeoutAction {
+	action := act.el.User.TimeoutAction
+	r.record(Event{Kind: EvTimerFired, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"timeout": action}}, nil)
+	switch action {
 	case "remind":
-		var users []uint64
-		for _, id := range ids {
-			users = append(users, act.open[id].assignee)
+		in := NotifyInput{InstanceID: r.in.InstanceID, Kind: "remind"}
+		for i, id := range sortedIDs(act.open) {
+			if i == 0 {
+				in.TaskID = id
+			}
+			in.UserIDs = append(in.UserIDs, act.open[id].assignee)
 		}
 		r.flush(ctx)
-		err := workflow.ExecuteLocalActivity(localOptions(ctx), ActNotify, NotifyInput{InstanceID: r.in.InstanceID, Seq: r.nextSeq(), TaskID: firstID(ids), Kind: "remind", UserIDs: users}).Get(ctx, nil)
-		return outcome{}, false, err
+		in.Seq = r.nextSeq()
+		return outcome{}, false, workflow.ExecuteLocalActivity(localOptions(ctx), ActNotify, in).Get(ctx, nil)
 	case "autoApprove":
-		r.completed[act.el.ID] = true
-		r.closeTasks(ctx, act, "autoApproved")
-		return r.approved(ctx, act)
+		return r.approved(ctx, act, "autoApproved")
 	case "autoReject":
-		r.closeTasks(ctx, act, "autoRejected")
-		return r.rejected(ctx, act)
+		return r.rejected(ctx, act, "autoRejected")
 	}
 	return outcome{}, false, nil
 }
 
-func firstID(ids []uint64) uint64 {
-	if len(ids) == 0 {
-		return 0
-	}
-	return ids[0]
-}
-
-// closeTasks closes every open task of an activation with an outcome.
+// closeTasks closes every open row of an activation with an outcome.
 func (r *runner) closeTasks(ctx workflow.Context, act *activation, outcome string) {
-	ids := sortedIDs(act.open)
-	if len(ids) == 0 {
-		return
+	if len(act.open) > 0 {
+		act.queue = nil
 	}
-	for _, id := range ids {
-		delete(r.tasks, id)
-		delete(act.open, id)
-	}
-	act.queue = nil
-	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActCloseTasks, CloseInput{InstanceID: r.in.InstanceID, TaskIDs: ids, Outcome: outcome}).Get(ctx, nil); err != nil && ctx.Err() == nil {
+	if err := r.closeRows(ctx, sortedIDs(act.open), outcome); err != nil && ctx.Err() == nil {
 		r.fail(err)
 	}
 }
 
-// closeOpenTasks closes whatever is still open when the instance ends.
-func (r *runner) closeOpenTasks(ctx workflow.Context, outcome string) {
-	ids := sortedIDs(r.tasks)
+// forget takes a task row off the books: it is no longer open.
+func (b *taskBook) forget(ot *openTask) {
+	delete(b.open, ot.id)
+	delete(ot.act.open, ot.id)
+}
+
+// closeRows takes open task rows off the books and closes them with an
+// outcome, in one activity.
+func (r *runner) closeRows(ctx workflow.Context, ids []uint64, outcome string) error {
 	if len(ids) == 0 {
-		return
+		return nil
 	}
 	for _, id := range ids {
-		ot := r.tasks[id]
-		delete(ot.act.open, id)
-		delete(r.tasks, id)
+		r.tasks.forget(r.tasks.open[id])
 	}
-	_ = workflow.ExecuteLocalActivity(localOptions(ctx), ActCloseTasks, CloseInput{InstanceID: r.in.InstanceID, TaskIDs: ids, Outcome: outcome}).Get(ctx, nil)
+	return workflow.ExecuteLocalActivity(localOptions(ctx), ActCloseTasks, CloseInput{InstanceID: r.in.InstanceID, TaskIDs: ids, Outcome: outcome}).Get(ctx, nil)
 }

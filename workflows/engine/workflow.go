@@ -28,6 +28,7 @@ func ProcessWorkflow(ctx workflow.Context, in Input) (Result, error) {
 		return Result{State: StateFailed}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDefinition", nil)
 	}
 	r := newRunner(ctx, in, def, proc)
+	r.hardened = workflow.GetVersion(ctx, versionHardened, workflow.DefaultVersion, 1) == 1
 	if err := r.registerHandlers(ctx); err != nil {
 		return Result{State: StateFailed}, err
 	}
@@ -71,9 +72,10 @@ func (r *runner) run(ctx workflow.Context) (Result, error) {
 	dctx, cancel := workflow.NewDisconnectedContext(ctx)
 	defer cancel()
 	_ = workflow.Await(dctx, func() bool { return root.live == 0 })
-	r.closeOpenTasks(dctx, "cancelled")
+	_ = r.closeRows(dctx, sortedIDs(r.tasks.open), "cancelled") // the tasks still open
 	r.record(Event{Kind: EvInstanceEnded, Data: map[string]any{"state": state}}, nil)
 	r.flushState(dctx, state)
+	r.closed = true
 	// Let update handlers finish before the run closes.
 	_ = workflow.Await(dctx, func() bool { return workflow.AllHandlersFinished(dctx) })
 	if state == StateFailed && r.failure != nil {

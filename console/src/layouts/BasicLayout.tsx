@@ -1,3 +1,4 @@
+import TodoMenuCount, { INBOX_PATH } from '@/components/RightContent/TodoMenuCount';
 import { SettingOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import type { MenuDataItem } from '@ant-design/pro-components';
@@ -15,7 +16,7 @@ import TodoBadge from '@/components/RightContent/TodoBadge';
 import SettingDrawer from '@/components/SettingDrawer';
 import { fetchSession, peekSession } from '@/services/session';
 import { outLogin } from '@/services/sys';
-import { applyDayjsLocale, formatMessage, menuTitle } from '@/utils/intl';
+import { applyDayjsLocale, formatMessage, menuTitle, useAreaMessages } from '@/utils/intl';
 import {
   buildMenu,
   collectPages,
@@ -45,7 +46,14 @@ const toMenuData = (nodes: MenuNode[]): MenuDataItem[] =>
   }));
 
 const menuItemRender = (item: MenuDataItem & { isUrl?: boolean }, dom: React.ReactNode) =>
-  item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom;
+  item.path && !item.isUrl ? (
+    <Link to={item.path}>
+      {dom}
+      {item.path === INBOX_PATH ? <TodoMenuCount /> : null}
+    </Link>
+  ) : (
+    dom
+  );
 
 /** Dark menu colours for theme 'dark' (dark menu over a light page). */
 function layoutToken(settings: LayoutSettings) {
@@ -121,7 +129,7 @@ function useAutoHideHeader(enabled: boolean): boolean {
  * (server menus + static routes), ProLayout with header actions, multi-tab pages kept
  * alive while switching, and the settings drawer.
  */
-const BasicLayout: React.FC = () => {
+const Shell: React.FC = () => {
   const { initialState, setInitialState } = useModel('@@initialState');
   const location = useLocation();
   const outlet = useOutlet();
@@ -303,5 +311,8 @@ const BasicLayout: React.FC = () => {
     </div>
   );
 };
+
+/** The areas' messages (menus, pages) load with the layout, never with the login page. */
+const BasicLayout: React.FC = () => (useAreaMessages() ? <Shell /> : <PageLoading />);
 
 export default BasicLayout;

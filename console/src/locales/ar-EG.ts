@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'لا توجد معلومات جلسة، يرجى تسجيل الدخول مرة أخرى',
   'autologin.toLogin': 'الانتقال إلى تسجيل الدخول',
 
-  'register.title': 'سجّل منشأتك التجارية',
-  'register.subtitle': 'افتح حساب تاجر على Venue Platform',
-  'register.merchantName': 'اسم المنشأة',
-  'register.merchantName.required': 'يرجى إدخال اسم المنشأة',
-  'register.contactName': 'جهة الاتصال',
-  'register.contactName.required': 'يرجى إدخال جهة الاتصال',
-  'register.submit': 'تسجيل',
-  'register.toLogin': 'لديك حساب بالفعل؟ سجّل الدخول',
-  'registerResult.title': 'تم تسجيل {merchant}',
-  'registerResult.desc': 'سجّل الدخول باستخدام الحساب {account} وكلمة المرور التي اخترتها.',
-  'registerResult.toLogin': 'الانتقال إلى تسجيل الدخول',
-
   'password.old': 'كلمة المرور القديمة',
   'password.old.required': 'يرجى إدخال كلمة المرور القديمة',
   'password.new': 'كلمة المرور الجديدة',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': 'معالجة',
   'workbench.shortcuts': 'اختصارات',
   'workbench.shortcuts.empty': 'لا توجد اختصارات بعد',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'مسؤول المنصة',
+  'role.platform_reviewer': 'مراجع المنصة',
+  'role.merchant_admin': 'مسؤول التاجر',
+  'role.venue_manager': 'مدير الفرع',
+  'role.waiter': 'نادل / أمين صندوق',
 };

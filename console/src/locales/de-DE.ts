@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'keine Sitzungsinformationen, bitte melden Sie sich erneut an',
   'autologin.toLogin': 'Zur Anmeldung',
 
-  'register.title': 'Ihr Unternehmen registrieren',
-  'register.subtitle': 'Eröffnen Sie ein Händlerkonto bei Venue Platform',
-  'register.merchantName': 'Name des Unternehmens',
-  'register.merchantName.required': 'Bitte geben Sie den Namen des Unternehmens ein',
-  'register.contactName': 'Ansprechpartner',
-  'register.contactName.required': 'Bitte geben Sie den Ansprechpartner ein',
-  'register.submit': 'Registrieren',
-  'register.toLogin': 'Schon ein Konto? Anmelden',
-  'registerResult.title': '{merchant} ist registriert',
-  'registerResult.desc': 'Melden Sie sich mit dem Konto {account} und dem gewählten Passwort an.',
-  'registerResult.toLogin': 'Zur Anmeldung',
-
   'password.old': 'Altes Passwort',
   'password.old.required': 'Bitte geben Sie das alte Passwort ein',
   'password.new': 'Neues Passwort',
@@ -199,4 +187,10 @@ export default {
   'workbench.tasks.handle': 'Bearbeiten',
   'workbench.shortcuts': 'Schnellzugriff',
   'workbench.shortcuts.empty': 'Noch keine Verknüpfungen',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Plattformadministrator',
+  'role.platform_reviewer': 'Plattformprüfer',
+  'role.merchant_admin': 'Händleradministrator',
+  'role.venue_manager': 'Filialleiter',
+  'role.waiter': 'Kellner / Kassierer',
 };

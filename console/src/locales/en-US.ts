@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'no session information, please log in again',
   'autologin.toLogin': 'Go to login',
 
-  'register.title': 'Register your business',
-  'register.subtitle': 'Open a merchant account on Venue Platform',
-  'register.merchantName': 'Business name',
-  'register.merchantName.required': 'Please enter the business name',
-  'register.contactName': 'Contact person',
-  'register.contactName.required': 'Please enter the contact person',
-  'register.submit': 'Register',
-  'register.toLogin': 'Already have an account? Log in',
-  'registerResult.title': '{merchant} is registered',
-  'registerResult.desc': 'Log in with the account {account} and the password you chose.',
-  'registerResult.toLogin': 'Go to login',
-
   'password.old': 'Old password',
   'password.old.required': 'Please enter the old password',
   'password.new': 'New password',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': 'Handle',
   'workbench.shortcuts': 'Shortcuts',
   'workbench.shortcuts.empty': 'No shortcuts yet',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Platform administrator',
+  'role.platform_reviewer': 'Platform reviewer',
+  'role.merchant_admin': 'Merchant administrator',
+  'role.venue_manager': 'Venue manager',
+  'role.waiter': 'Waiter / cashier',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'no hay información de sesión, inicie sesión de nuevo',
   'autologin.toLogin': 'Ir al inicio de sesión',
 
-  'register.title': 'Registre su negocio',
-  'register.subtitle': 'Abra una cuenta de comercio en Venue Platform',
-  'register.merchantName': 'Nombre del negocio',
-  'register.merchantName.required': 'Introduzca el nombre del negocio',
-  'register.contactName': 'Persona de contacto',
-  'register.contactName.required': 'Introduzca la persona de contacto',
-  'register.submit': 'Registrarse',
-  'register.toLogin': '¿Ya tiene cuenta? Inicie sesión',
-  'registerResult.title': '{merchant} se ha registrado',
-  'registerResult.desc': 'Inicie sesión con la cuenta {account} y la contraseña que eligió.',
-  'registerResult.toLogin': 'Ir al inicio de sesión',
-
   'password.old': 'Contraseña actual',
   'password.old.required': 'Introduzca la contraseña actual',
   'password.new': 'Nueva contraseña',
@@ -199,4 +187,10 @@ export default {
   'workbench.tasks.handle': 'Atender',
   'workbench.shortcuts': 'Accesos directos',
   'workbench.shortcuts.empty': 'Todavía no hay accesos directos',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Administrador de la plataforma',
+  'role.platform_reviewer': 'Revisor de la plataforma',
+  'role.merchant_admin': 'Administrador del comercio',
+  'role.venue_manager': 'Gerente del local',
+  'role.waiter': 'Camarero / cajero',
 };

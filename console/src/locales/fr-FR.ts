@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'aucune information de session, veuillez vous reconnecter',
   'autologin.toLogin': 'Aller à la connexion',
 
-  'register.title': 'Inscrire votre entreprise',
-  'register.subtitle': 'Ouvrez un compte marchand sur Venue Platform',
-  'register.merchantName': "Nom de l'entreprise",
-  'register.merchantName.required': "Veuillez saisir le nom de l'entreprise",
-  'register.contactName': 'Personne à contacter',
-  'register.contactName.required': 'Veuillez saisir la personne à contacter',
-  'register.submit': "S'inscrire",
-  'register.toLogin': 'Déjà un compte ? Se connecter',
-  'registerResult.title': '{merchant} est inscrit',
-  'registerResult.desc': 'Connectez-vous avec le compte {account} et le mot de passe choisi.',
-  'registerResult.toLogin': 'Aller à la connexion',
-
   'password.old': 'Ancien mot de passe',
   'password.old.required': "Veuillez saisir l'ancien mot de passe",
   'password.new': 'Nouveau mot de passe',
@@ -198,4 +186,10 @@ export default {
   'workbench.tasks.handle': 'Traiter',
   'workbench.shortcuts': 'Raccourcis',
   'workbench.shortcuts.empty': 'Aucun raccourci pour le moment',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Administrateur de la plateforme',
+  'role.platform_reviewer': 'Réviseur de la plateforme',
+  'role.merchant_admin': 'Administrateur du commerçant',
+  'role.venue_manager': "Responsable d'établissement",
+  'role.waiter': 'Serveur / caissier',
 };

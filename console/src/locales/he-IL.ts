@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'אין פרטי הפעלה, נא להתחבר מחדש',
   'autologin.toLogin': 'מעבר להתחברות',
 
-  'register.title': 'רישום העסק שלך',
-  'register.subtitle': 'פתיחת חשבון סוחר ב-Venue Platform',
-  'register.merchantName': 'שם העסק',
-  'register.merchantName.required': 'נא להזין את שם העסק',
-  'register.contactName': 'איש קשר',
-  'register.contactName.required': 'נא להזין איש קשר',
-  'register.submit': 'הרשמה',
-  'register.toLogin': 'כבר יש לך חשבון? להתחברות',
-  'registerResult.title': '{merchant} נרשם בהצלחה',
-  'registerResult.desc': 'התחבר עם החשבון {account} והסיסמה שבחרת.',
-  'registerResult.toLogin': 'מעבר להתחברות',
-
   'password.old': 'סיסמה ישנה',
   'password.old.required': 'נא להזין את הסיסמה הישנה',
   'password.new': 'סיסמה חדשה',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': 'טיפול',
   'workbench.shortcuts': 'קיצורי דרך',
   'workbench.shortcuts.empty': 'אין עדיין קיצורי דרך',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'מנהל הפלטפורמה',
+  'role.platform_reviewer': 'בודק הפלטפורמה',
+  'role.merchant_admin': 'מנהל העסק',
+  'role.venue_manager': 'מנהל הסניף',
+  'role.waiter': 'מלצר / קופאי',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'tidak ada informasi sesi, silakan masuk lagi',
   'autologin.toLogin': 'Ke halaman masuk',
 
-  'register.title': 'Daftarkan usaha Anda',
-  'register.subtitle': 'Buka akun pedagang di Venue Platform',
-  'register.merchantName': 'Nama usaha',
-  'register.merchantName.required': 'Masukkan nama usaha',
-  'register.contactName': 'Narahubung',
-  'register.contactName.required': 'Masukkan narahubung',
-  'register.submit': 'Daftar',
-  'register.toLogin': 'Sudah punya akun? Masuk',
-  'registerResult.title': '{merchant} berhasil terdaftar',
-  'registerResult.desc': 'Masuk dengan akun {account} dan kata sandi yang Anda pilih.',
-  'registerResult.toLogin': 'Ke halaman masuk',
-
   'password.old': 'Kata sandi lama',
   'password.old.required': 'Masukkan kata sandi lama',
   'password.new': 'Kata sandi baru',
@@ -198,4 +186,10 @@ export default {
   'workbench.tasks.handle': 'Tangani',
   'workbench.shortcuts': 'Pintasan',
   'workbench.shortcuts.empty': 'Belum ada pintasan',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Administrator platform',
+  'role.platform_reviewer': 'Peninjau platform',
+  'role.merchant_admin': 'Administrator merchant',
+  'role.venue_manager': 'Manajer gerai',
+  'role.waiter': 'Pelayan / kasir',
 };

@@ -60,13 +60,27 @@ type Loader<T> = () => Promise<{ default: T }>;
  * area's pages keep their strings beside the others without touching the shell's
  * files. A language loads its shell file and its area files, each a small chunk.
  */
-export const AREAS = ['sys', 'process', 'cuisine', 'advert'] as const;
+export const AREAS = [
+  'sys',
+  'process',
+  'cuisine',
+  'advert',
+  'codegen',
+  'shop',
+  'configure',
+  'order',
+  'printing',
+  'ui',
+  'report',
+  'onboarding',
+] as const;
 
-const loadArea = (area: string, code: string): Promise<{ default: Messages }> =>
+/** One area's messages in one language (its own small chunk). */
+export const loadArea = (area: string, code: string): Promise<{ default: Messages }> =>
   import(/* webpackChunkName: "locale-area-[request]" */ `./areas/${area}/${code}`);
 
 /* Static import() calls so that webpack emits one small chunk per language. */
-const shellLoaders: Record<string, Loader<Messages>> = {
+export const shellLoaders: Record<string, Loader<Messages>> = {
   'en-US': () => import(/* webpackChunkName: "locale-en-US" */ './en-US'),
   'zh-CN': () => import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN'),
   'ja-JP': () => import(/* webpackChunkName: "locale-ja-JP" */ './ja-JP'),
@@ -85,7 +99,11 @@ const shellLoaders: Record<string, Loader<Messages>> = {
   'vi-VN': () => import(/* webpackChunkName: "locale-vi-VN" */ './vi-VN'),
 };
 
-/** Each language's messages: the shell's file merged with every area's file. */
+/**
+ * Each language's messages: the shell's file merged with every area's file. The console
+ * itself loads the shell's file first and the areas' files only with the layout (or a page
+ * before login that needs one, see useAreaMessages), so the login page never downloads them.
+ */
 export const messageLoaders: Record<string, Loader<Messages>> = Object.fromEntries(
   Object.entries(shellLoaders).map(([code, load]) => [
     code,

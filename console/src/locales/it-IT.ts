@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'nessuna informazione di sessione, accedi di nuovo',
   'autologin.toLogin': "Vai all'accesso",
 
-  'register.title': 'Registra la tua attività',
-  'register.subtitle': 'Apri un account esercente su Venue Platform',
-  'register.merchantName': "Nome dell'attività",
-  'register.merchantName.required': "Inserisci il nome dell'attività",
-  'register.contactName': 'Referente',
-  'register.contactName.required': 'Inserisci il referente',
-  'register.submit': 'Registrati',
-  'register.toLogin': 'Hai già un account? Accedi',
-  'registerResult.title': '{merchant} è registrato',
-  'registerResult.desc': "Accedi con l'account {account} e la password che hai scelto.",
-  'registerResult.toLogin': "Vai all'accesso",
-
   'password.old': 'Password attuale',
   'password.old.required': 'Inserisci la password attuale',
   'password.new': 'Nuova password',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': 'Gestisci',
   'workbench.shortcuts': 'Scorciatoie',
   'workbench.shortcuts.empty': 'Ancora nessuna scorciatoia',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Amministratore della piattaforma',
+  'role.platform_reviewer': 'Revisore della piattaforma',
+  'role.merchant_admin': "Amministratore dell'esercente",
+  'role.venue_manager': 'Responsabile del locale',
+  'role.waiter': 'Cameriere / cassiere',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'セッション情報がありません。もう一度ログインしてください',
   'autologin.toLogin': 'ログインへ',
 
-  'register.title': '事業者を登録',
-  'register.subtitle': 'Venue Platform で事業者アカウントを開設',
-  'register.merchantName': '事業者名',
-  'register.merchantName.required': '事業者名を入力してください',
-  'register.contactName': '担当者',
-  'register.contactName.required': '担当者を入力してください',
-  'register.submit': '登録',
-  'register.toLogin': 'アカウントをお持ちの方はログイン',
-  'registerResult.title': '{merchant} を登録しました',
-  'registerResult.desc': 'アカウント {account} と設定したパスワードでログインしてください。',
-  'registerResult.toLogin': 'ログインへ',
-
   'password.old': '現在のパスワード',
   'password.old.required': '現在のパスワードを入力してください',
   'password.new': '新しいパスワード',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': '処理する',
   'workbench.shortcuts': 'ショートカット',
   'workbench.shortcuts.empty': 'ショートカットはまだありません',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'プラットフォーム管理者',
+  'role.platform_reviewer': 'プラットフォーム審査担当',
+  'role.merchant_admin': '加盟店管理者',
+  'role.venue_manager': '店舗マネージャー',
+  'role.waiter': 'ホールスタッフ / レジ担当',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': '세션 정보가 없습니다. 다시 로그인하세요',
   'autologin.toLogin': '로그인으로 이동',
 
-  'register.title': '사업자 등록',
-  'register.subtitle': 'Venue Platform에서 가맹점 계정을 만드세요',
-  'register.merchantName': '상호',
-  'register.merchantName.required': '상호를 입력하세요',
-  'register.contactName': '담당자',
-  'register.contactName.required': '담당자를 입력하세요',
-  'register.submit': '가입하기',
-  'register.toLogin': '이미 계정이 있으신가요? 로그인',
-  'registerResult.title': '{merchant} 등록이 완료되었습니다',
-  'registerResult.desc': '계정 {account}과(와) 설정한 비밀번호로 로그인하세요.',
-  'registerResult.toLogin': '로그인으로 이동',
-
   'password.old': '기존 비밀번호',
   'password.old.required': '기존 비밀번호를 입력하세요',
   'password.new': '새 비밀번호',
@@ -198,4 +186,10 @@ export default {
   'workbench.tasks.handle': '처리하기',
   'workbench.shortcuts': '바로가기',
   'workbench.shortcuts.empty': '아직 바로가기가 없습니다',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': '플랫폼 관리자',
+  'role.platform_reviewer': '플랫폼 심사자',
+  'role.merchant_admin': '가맹점 관리자',
+  'role.venue_manager': '매장 매니저',
+  'role.waiter': '서버 / 계산원',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'nenhuma informação de sessão, faça login novamente',
   'autologin.toLogin': 'Ir para o login',
 
-  'register.title': 'Cadastre seu negócio',
-  'register.subtitle': 'Abra uma conta de lojista na Venue Platform',
-  'register.merchantName': 'Nome do negócio',
-  'register.merchantName.required': 'Informe o nome do negócio',
-  'register.contactName': 'Pessoa de contato',
-  'register.contactName.required': 'Informe a pessoa de contato',
-  'register.submit': 'Cadastrar',
-  'register.toLogin': 'Já tem uma conta? Entrar',
-  'registerResult.title': '{merchant} foi cadastrado',
-  'registerResult.desc': 'Entre com a conta {account} e a senha que você escolheu.',
-  'registerResult.toLogin': 'Ir para o login',
-
   'password.old': 'Senha atual',
   'password.old.required': 'Informe a senha atual',
   'password.new': 'Nova senha',
@@ -199,4 +187,10 @@ export default {
   'workbench.tasks.handle': 'Resolver',
   'workbench.shortcuts': 'Atalhos',
   'workbench.shortcuts.empty': 'Ainda não há atalhos',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Administrador da plataforma',
+  'role.platform_reviewer': 'Revisor da plataforma',
+  'role.merchant_admin': 'Administrador do estabelecimento',
+  'role.venue_manager': 'Gerente da unidade',
+  'role.waiter': 'Garçom / caixa',
 };

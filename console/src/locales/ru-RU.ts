@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'нет информации о сеансе, войдите снова',
   'autologin.toLogin': 'Перейти ко входу',
 
-  'register.title': 'Зарегистрируйте свой бизнес',
-  'register.subtitle': 'Откройте аккаунт продавца в Venue Platform',
-  'register.merchantName': 'Название компании',
-  'register.merchantName.required': 'Введите название компании',
-  'register.contactName': 'Контактное лицо',
-  'register.contactName.required': 'Введите контактное лицо',
-  'register.submit': 'Зарегистрироваться',
-  'register.toLogin': 'Уже есть аккаунт? Войти',
-  'registerResult.title': '{merchant} зарегистрирован',
-  'registerResult.desc': 'Войдите с учётной записью {account} и выбранным паролем.',
-  'registerResult.toLogin': 'Перейти ко входу',
-
   'password.old': 'Старый пароль',
   'password.old.required': 'Введите старый пароль',
   'password.new': 'Новый пароль',
@@ -198,4 +186,10 @@ export default {
   'workbench.tasks.handle': 'Обработать',
   'workbench.shortcuts': 'Быстрый доступ',
   'workbench.shortcuts.empty': 'Ярлыков пока нет',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Администратор платформы',
+  'role.platform_reviewer': 'Модератор платформы',
+  'role.merchant_admin': 'Администратор продавца',
+  'role.venue_manager': 'Управляющий заведением',
+  'role.waiter': 'Официант / кассир',
 };

@@ -90,18 +90,6 @@ export default {
   'autologin.noSession': 'ไม่มีข้อมูลเซสชัน กรุณาเข้าสู่ระบบอีกครั้ง',
   'autologin.toLogin': 'ไปที่หน้าเข้าสู่ระบบ',
 
-  'register.title': 'ลงทะเบียนธุรกิจของคุณ',
-  'register.subtitle': 'เปิดบัญชีร้านค้าบน Venue Platform',
-  'register.merchantName': 'ชื่อธุรกิจ',
-  'register.merchantName.required': 'กรุณากรอกชื่อธุรกิจ',
-  'register.contactName': 'ผู้ติดต่อ',
-  'register.contactName.required': 'กรุณากรอกชื่อผู้ติดต่อ',
-  'register.submit': 'ลงทะเบียน',
-  'register.toLogin': 'มีบัญชีอยู่แล้ว? เข้าสู่ระบบ',
-  'registerResult.title': 'ลงทะเบียน {merchant} เรียบร้อยแล้ว',
-  'registerResult.desc': 'เข้าสู่ระบบด้วยบัญชี {account} และรหัสผ่านที่คุณตั้งไว้',
-  'registerResult.toLogin': 'ไปที่หน้าเข้าสู่ระบบ',
-
   'password.old': 'รหัสผ่านเดิม',
   'password.old.required': 'กรุณากรอกรหัสผ่านเดิม',
   'password.new': 'รหัสผ่านใหม่',
@@ -196,4 +184,10 @@ export default {
   'workbench.tasks.handle': 'ดำเนินการ',
   'workbench.shortcuts': 'ทางลัด',
   'workbench.shortcuts.empty': 'ยังไม่มีทางลัด',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'ผู้ดูแลแพลตฟอร์ม',
+  'role.platform_reviewer': 'ผู้ตรวจสอบแพลตฟอร์ม',
+  'role.merchant_admin': 'ผู้ดูแลร้านค้า',
+  'role.venue_manager': 'ผู้จัดการสาขา',
+  'role.waiter': 'พนักงานเสิร์ฟ / แคชเชียร์',
 };

@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'oturum bilgisi yok, lütfen yeniden giriş yapın',
   'autologin.toLogin': 'Girişe git',
 
-  'register.title': 'İşletmenizi kaydedin',
-  'register.subtitle': 'Venue Platform üzerinde bir işletme hesabı açın',
-  'register.merchantName': 'İşletme adı',
-  'register.merchantName.required': 'Lütfen işletme adını girin',
-  'register.contactName': 'İletişim kişisi',
-  'register.contactName.required': 'Lütfen iletişim kişisini girin',
-  'register.submit': 'Kaydol',
-  'register.toLogin': 'Hesabınız var mı? Giriş yapın',
-  'registerResult.title': '{merchant} kaydedildi',
-  'registerResult.desc': '{account} hesabı ve seçtiğiniz şifre ile giriş yapın.',
-  'registerResult.toLogin': 'Girişe git',
-
   'password.old': 'Eski şifre',
   'password.old.required': 'Lütfen eski şifreyi girin',
   'password.new': 'Yeni şifre',
@@ -199,4 +187,10 @@ export default {
   'workbench.tasks.handle': 'İşle',
   'workbench.shortcuts': 'Kısayollar',
   'workbench.shortcuts.empty': 'Henüz kısayol yok',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Platform yöneticisi',
+  'role.platform_reviewer': 'Platform denetçisi',
+  'role.merchant_admin': 'İşletme yöneticisi',
+  'role.venue_manager': 'Şube müdürü',
+  'role.waiter': 'Garson / kasiyer',
 };

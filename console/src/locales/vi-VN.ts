@@ -91,18 +91,6 @@ export default {
   'autologin.noSession': 'không có thông tin phiên, vui lòng đăng nhập lại',
   'autologin.toLogin': 'Đến trang đăng nhập',
 
-  'register.title': 'Đăng ký doanh nghiệp của bạn',
-  'register.subtitle': 'Mở tài khoản thương nhân trên Venue Platform',
-  'register.merchantName': 'Tên doanh nghiệp',
-  'register.merchantName.required': 'Vui lòng nhập tên doanh nghiệp',
-  'register.contactName': 'Người liên hệ',
-  'register.contactName.required': 'Vui lòng nhập người liên hệ',
-  'register.submit': 'Đăng ký',
-  'register.toLogin': 'Đã có tài khoản? Đăng nhập',
-  'registerResult.title': '{merchant} đã đăng ký thành công',
-  'registerResult.desc': 'Đăng nhập bằng tài khoản {account} và mật khẩu bạn đã chọn.',
-  'registerResult.toLogin': 'Đến trang đăng nhập',
-
   'password.old': 'Mật khẩu cũ',
   'password.old.required': 'Vui lòng nhập mật khẩu cũ',
   'password.new': 'Mật khẩu mới',
@@ -197,4 +185,10 @@ export default {
   'workbench.tasks.handle': 'Xử lý',
   'workbench.shortcuts': 'Lối tắt',
   'workbench.shortcuts.empty': 'Chưa có lối tắt',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': 'Quản trị viên nền tảng',
+  'role.platform_reviewer': 'Người duyệt nền tảng',
+  'role.merchant_admin': 'Quản trị viên thương nhân',
+  'role.venue_manager': 'Quản lý cửa hàng',
+  'role.waiter': 'Phục vụ / thu ngân',
 };

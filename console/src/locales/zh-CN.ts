@@ -90,18 +90,6 @@ export default {
   'autologin.noSession': '没有会话信息，请重新登录',
   'autologin.toLogin': '前往登录',
 
-  'register.title': '注册您的商户',
-  'register.subtitle': '在 Venue Platform 开通商户账号',
-  'register.merchantName': '商户名称',
-  'register.merchantName.required': '请输入商户名称',
-  'register.contactName': '联系人',
-  'register.contactName.required': '请输入联系人',
-  'register.submit': '注册',
-  'register.toLogin': '已有账号？去登录',
-  'registerResult.title': '{merchant} 注册成功',
-  'registerResult.desc': '请使用账号 {account} 和您设置的密码登录。',
-  'registerResult.toLogin': '前往登录',
-
   'password.old': '旧密码',
   'password.old.required': '请输入旧密码',
   'password.new': '新密码',
@@ -195,4 +183,10 @@ export default {
   'workbench.tasks.handle': '去处理',
   'workbench.shortcuts': '快捷入口',
   'workbench.shortcuts.empty': '暂无快捷入口',
+  // built-in roles (utils/roles.ts)
+  'role.platform_admin': '平台管理员',
+  'role.platform_reviewer': '平台审核员',
+  'role.merchant_admin': '商户管理员',
+  'role.venue_manager': '门店经理',
+  'role.waiter': '服务员 / 收银员',
 };

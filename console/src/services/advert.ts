@@ -5,140 +5,39 @@
  */
 import { request, type RequestOptions } from '@/utils/request';
 
+import type { Page, Query, Schema } from './api';
+
 export type Params = RequestOptions['params'];
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+export type { Page };
 
 const BASE = '/merchant/advert';
 const TABLETS = '/merchant/tablet';
 
 // ---------------------------------------------------------------- ads
 
-export type AdvertStatus = 'draft' | 'pending' | 'approved' | 'rejected' | 'ended';
-export type AdvertType = 'merchant' | 'platform';
-export type MaterialType = 'image' | 'video';
-export type TargetType = 'venue' | 'tablet' | 'area';
-export type LinkType = 'none' | 'dish' | 'url';
-export type AdvertAction = 'edit' | 'publish' | 'withdraw' | 'takedown' | 'delete';
+export type AdvertStatus = Advert['status'];
+export type AdvertType = Advert['type'];
+export type MaterialType = Advert['materialType'];
+export type TargetType = Advert['targetType'];
+export type LinkType = Advert['linkType'];
+export type AdvertAction = Advert['actions'][number];
 
-export interface Material {
-  url: string;
-  /** image or video, from the uploaded file's kind */
-  type: MaterialType | '';
-  /** seconds */
-  duration: number;
-}
+export type Material = Schema<'advert.Material'>;
 
-export interface Advert {
-  id: number;
-  /** 0: the platform's own ad */
-  merchantId: number;
-  releaseNo: string;
-  title: string;
-  type: AdvertType;
-  /** "I want to advertise": a merchant's request for a platform placement */
-  request: boolean;
-  materialType: MaterialType;
-  materials: Material[];
-  totalDuration: number;
-  startDate: string;
-  endDate: string;
-  dailyStart: string;
-  dailyEnd: string;
-  targetType: TargetType;
-  tabletCount: number;
-  linkType: LinkType;
-  linkValue: string;
-  playCount: number;
-  status: AdvertStatus;
-  /** the reviewer's audit opinion */
-  opinion: string;
-  endedBy: '' | 'period' | 'takedown';
-  endReason: string;
-  instanceId: number;
-  createdBy: number;
-  createdByName: string;
-  publishedBy: number;
-  approvedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  merchantName: string;
-  /** published, the review not yet begun */
-  submitting: boolean;
-  /** what the status allows now */
-  actions: AdvertAction[];
-}
+export type Advert = Schema<'advert.AdvertView'>;
 
-export interface TargetView {
-  kind: TargetType;
-  id?: number;
-  areaCode?: string;
-  name: string;
-  venueId?: number;
-}
+export type TargetView = Schema<'advert.TargetView'>;
 
-export interface TimelineEntry {
-  time: string;
-  /** started, taskCreated, task, timerFired, messageReceived, instanceEnded, … */
-  kind: string;
-  node: string;
-  action?: string;
-  actor?: string;
-  comment?: string;
-  data?: Record<string, unknown>;
-}
+export type TimelineEntry = Schema<'advert.TimelineEntry'>;
 
-export interface AdvertDetail extends Advert {
-  targets: TargetView[];
-  timeline: TimelineEntry[];
-}
+export type AdvertDetail = Schema<'advert.AdvertDetail'>;
 
-export interface AdvertQuery {
-  title?: string;
-  releaseNo?: string;
-  status?: AdvertStatus;
-  type?: AdvertType;
-  /** 'true': the "I want to advertise" requests; 'false': the rest */
-  request?: 'true' | 'false';
-  merchantId?: number;
-  /** broadcast period overlapping [from, to] (YYYY-MM-DD) */
-  from?: string;
-  to?: string;
-  pageNo?: number;
-  pageSize?: number;
-  /** 'createdAt,desc', 'startDate,asc', … */
-  sort?: string;
-}
+export type AdvertQuery = Query<'/merchant/advert'>;
 
-export interface MaterialInput {
-  url: string;
-  /** undefined is sent as missing (the server tells it apart from 0) */
-  duration?: number | null;
-}
+export type MaterialInput = Schema<'advert.MaterialInput'>;
 
-export interface AdvertInput {
-  title: string;
-  type?: AdvertType;
-  request?: boolean;
-  materialType?: MaterialType;
-  materials: MaterialInput[];
-  startDate: string;
-  endDate: string;
-  /** HH:MM; both empty = all day; end before start = overnight; 24:00 allowed */
-  dailyStart: string;
-  dailyEnd: string;
-  targetType?: TargetType;
-  targetIds: number[];
-  areaCodes: string[];
-  linkType: LinkType;
-  linkValue: string;
-}
+export type AdvertInput = Schema<'advert.AdvertInput'>;
 
 export const listAdverts = (q: AdvertQuery) =>
   request<Page<Advert>>(BASE, { params: q as Params });
@@ -163,31 +62,9 @@ export const takedownAdvert = (id: number, reason: string) =>
 
 // ---------------------------------------------------------------- in-store display
 
-export interface DisplayAd {
-  advertId: number;
-  releaseNo: string;
-  title: string;
-  type: AdvertType;
-  materialType: MaterialType;
-  materials: Material[];
-  totalDuration: number;
-  link: { type: LinkType; value: string };
-  dailyStart: string;
-  dailyEnd: string;
-  endDate: string;
-  merchantName: string;
-  /** the venue's tablets it plays on; empty = all of them */
-  tabletIds: number[];
-}
+export type DisplayAd = Schema<'advert.DisplayAd'>;
 
-export interface VenueDisplay {
-  venueId: number;
-  venueName: string;
-  timezone: string;
-  /** enabled tablets of the venue */
-  tablets: number;
-  ads: DisplayAd[];
-}
+export type VenueDisplay = Schema<'advert.VenueDisplay'>;
 
 /** What each venue's tablets play now (platform users must name a venue). */
 export const getDisplay = (venueId?: number, quiet = false) =>
@@ -195,42 +72,14 @@ export const getDisplay = (venueId?: number, quiet = false) =>
 
 // ---------------------------------------------------------------- tablets
 
-export interface Tablet {
-  id: number;
-  merchantId: number;
-  venueId: number;
-  number: string;
-  name: string;
-  /** 1 enabled, 0 disabled */
-  status: 0 | 1;
-  appVersion: string;
-  lastSeenAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  venueName: string;
-}
+export type Tablet = Schema<'advert.TabletView'>;
 
 /** A tablet with its key: only in the answers of detail, create and regenerate. */
-export interface TabletDetail extends Tablet {
-  key: string;
-}
+export type TabletDetail = Schema<'advert.TabletDetail'>;
 
-export interface TabletQuery {
-  venueId?: number;
-  /** number or name */
-  keyword?: string;
-  status?: '0' | '1';
-  pageNo?: number;
-  pageSize?: number;
-  sort?: string;
-}
+export type TabletQuery = Query<'/merchant/tablet'>;
 
-export interface TabletInput {
-  venueId?: number;
-  number: string;
-  name: string;
-  status?: 0 | 1;
-}
+export type TabletInput = Schema<'advert.TabletInput'>;
 
 export const listTablets = (q: TabletQuery, quiet = false) =>
   request<Page<Tablet>>(TABLETS, { params: q as Params, skipErrorHandler: quiet });
@@ -259,12 +108,8 @@ export const playlistUrl = (key: string, origin = window.location.origin) =>
 
 // ---------------------------------------------------------------- dish link
 
-export interface DishOption {
-  id: number;
-  number: string;
-  name: string;
-  images: string[];
-}
+/** What the link picker reads of a dish. */
+export type DishOption = Pick<Schema<'cuisine.DishView'>, 'id' | 'number' | 'name' | 'images'>;
 
 /** Dishes of the merchant for the link picker (cuisine:dish:query). */
 export const searchDishes = (name?: string) =>

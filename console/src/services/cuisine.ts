@@ -4,13 +4,11 @@
  * Amounts are integer minor units of `currency` (see utils/money.ts); percentages are basis points.
  */
 import { download, request, type RequestOptions } from '@/utils/request';
+import type { ImportReport } from '@/components/ImportModal/rows';
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNo: number;
-  pageSize: number;
-}
+import type { Page, Query, Schema } from './api';
+
+export type { Page };
 
 export type Params = RequestOptions['params'];
 
@@ -18,23 +16,9 @@ const BASE = '/merchant/cuisine';
 
 // ---------------------------------------------------------------- categories
 
-export interface Category {
-  id: number;
-  merchantId: number;
-  name: string;
-  sort: number;
-  /** 1 enabled, 0 disabled */
-  status: number;
-  dishCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Category = Schema<'cuisine.CategoryView'>;
 
-export interface CategoryInput {
-  name: string;
-  sort: number;
-  status?: number;
-}
+export type CategoryInput = Schema<'cuisine.CategoryInput'>;
 
 export const listCategories = (params?: Params) =>
   request<Page<Category>>(`${BASE}/category`, { params });
@@ -56,105 +40,25 @@ export const deleteCategory = (id: number, moveTo?: number) =>
 
 // ---------------------------------------------------------------- dishes
 
-export type ShelfStatus = 'on_sale' | 'removed';
+export type ShelfStatus = Dish['status'];
 
-export interface Dish {
-  id: number;
-  merchantId: number;
-  number: string;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  sort: number;
-  price: number;
-  discountPrice: number | null;
-  currency: string;
-  currencyDigits: number;
-  description: string;
-  images: string[];
-  specialty: boolean;
-  soldOut: boolean;
-  restoreAt: string | null;
-  status: ShelfStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Dish = Schema<'cuisine.DishView'>;
 
-export interface SpecOption {
-  id: number;
-  value: string;
-  priceDelta: number;
-  sort: number;
-  soldOut: boolean;
-}
+export type SpecOption = Schema<'cuisine.OptionView'>;
 
-export interface Spec {
-  id: number;
-  name: string;
-  sort: number;
-  required: boolean;
-  minChoices: number;
-  maxChoices: number;
-  content: string;
-  options: SpecOption[];
-}
+export type Spec = Schema<'cuisine.SpecView'>;
 
-export interface DishDetail extends Dish {
-  specs: Spec[];
-}
+export type DishDetail = Schema<'cuisine.DishDetail'>;
 
-export interface OptionInput {
-  value: string;
-  priceDelta: number;
-  soldOut: boolean;
-}
+export type OptionInput = Schema<'cuisine.OptionInput'>;
 
-export interface SpecInput {
-  name: string;
-  sort?: number;
-  required: boolean;
-  minChoices?: number;
-  maxChoices?: number;
-  content?: string;
-  options?: OptionInput[];
-}
+export type SpecInput = Schema<'cuisine.SpecInput'>;
 
-export interface DishInput {
-  name: string;
-  number: string;
-  categoryId: number;
-  sort: number;
-  price: number;
-  discountPrice?: number | null;
-  description: string;
-  images: string[];
-  specialty: boolean;
-  /** create only */
-  status?: ShelfStatus;
-  specs: SpecInput[];
-}
+export type DishInput = Schema<'cuisine.DishInput'>;
 
-export interface DishQuery {
-  name?: string;
-  number?: string;
-  categoryId?: number;
-  soldOut?: boolean;
-  status?: ShelfStatus;
-  specialty?: boolean;
-  [key: string]: string | number | boolean | undefined;
-}
+export type DishQuery = Query<'/merchant/cuisine/dish'>;
 
-export interface ImportError {
-  row: number;
-  field: string;
-  message: string;
-}
-
-export interface ImportReport {
-  total: number;
-  imported: number;
-  errors: ImportError[];
-}
+export type { ImportError, ImportReport } from '@/components/ImportModal/rows';
 
 export const listDishes = (params?: Params) => request<Page<Dish>>(`${BASE}/dish`, { params });
 /** Every category in menu order (filters and the dish form). */
@@ -198,59 +102,18 @@ export const importDishes = (file: File | Blob, name = 'dishes.xlsx') => {
 
 // ---------------------------------------------------------------- promotions
 
-export type PromotionMode = 'fixed' | 'percent';
-export type PromotionState = 'disabled' | 'scheduled' | 'active' | 'ended';
+export type PromotionMode = PromotionRow['mode'];
+export type PromotionState = Promotion['state'];
 
-export interface Promotion {
-  id: number;
-  merchantId: number;
-  name: string;
-  /** "YYYY-MM-DD HH:mm:ss", wall clock of each venue */
-  startAt: string;
-  endAt: string;
-  /** ISO weekdays, Monday = 1 */
-  days: number[];
-  status: number;
-  state: PromotionState;
-  rowCount: number;
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Promotion = Schema<'cuisine.PromotionView'>;
 
-export interface PromotionRow {
-  id?: number;
-  dishId: number;
-  dishName: string;
-  dishNumber?: string;
-  mode: PromotionMode;
-  /** fixed: minor units off; percent: basis points off */
-  value: number;
-  originalPrice: number;
-  promotionPrice: number;
-  discount: number;
-  currentPrice: number;
-}
+export type PromotionRow = Schema<'cuisine.PromotionRowView'>;
 
-export interface PromotionDetail extends Promotion {
-  currencyDigits: number;
-  rows: PromotionRow[];
-}
+export type PromotionDetail = Schema<'cuisine.PromotionDetail'>;
 
-export interface PromotionRowInput {
-  dishId: number;
-  mode?: PromotionMode;
-  value?: number;
-}
+export type PromotionRowInput = Schema<'cuisine.PromotionRowInput'>;
 
-export interface PromotionInput {
-  name: string;
-  startAt: string;
-  endAt: string;
-  days: number[];
-  status?: number;
-  rows: PromotionRowInput[];
-}
+export type PromotionInput = Schema<'cuisine.PromotionInput'>;
 
 export const listPromotions = (params?: Params) =>
   request<Page<Promotion>>(`${BASE}/promotion`, { params });

@@ -2,6 +2,7 @@
  * Typed calls of the process API (modules/process/handlers.go): forms, models,
  * definitions, instances and the task inbox.
  */
+import { refreshLive } from '@/utils/live';
 import { request, type RequestOptions } from '@/utils/request';
 
 export interface Page<T> {
@@ -115,6 +116,8 @@ export interface Definition {
   processId: string;
   startFormKey: string;
   status: 'active' | 'suspended' | string;
+  /** A module's own process (the sign-up review, the ad review): only that module starts it. */
+  system: boolean;
   deployedBy: string;
   deployedAt: string;
 }
@@ -200,6 +203,14 @@ export interface InstanceView extends Instance {
   rejectedNodes: string[];
   takenFlows: string[];
   tasks: TaskView[];
+  /** Nodes that failed and wait for an administrator's retry (or a cancel). */
+  failures?: NodeFailure[];
+}
+
+export interface NodeFailure {
+  nodeId: string;
+  nodeName: string;
+  reason: string;
 }
 
 export type FieldAccess = 'read' | 'write' | 'hidden';
@@ -322,6 +333,12 @@ export const getInstance = (id: number, options?: RequestOptions) =>
   request<InstanceView>(`/process/instance/${id}`, options);
 export const cancelInstance = (id: number, reason: string) =>
   request<null>(`/process/instance/${id}/cancel`, { method: 'POST', data: { reason } });
+
+/** Runs the failed nodes again after setting variables (administrators); answers the instance. */
+export const retryInstance = (
+  id: number,
+  data: { nodeId?: string; variables?: Record<string, unknown>; comment?: string },
+) => request<InstanceView>(`/process/instance/${id}/retry`, { method: 'POST', data });
 export const withdrawInstance = (id: number) =>
   request<null>(`/process/instance/${id}/withdraw`, { method: 'POST' });
 
@@ -364,4 +381,21 @@ export const listRoles = () =>
 export const TODO_CHANGED_EVENT = 'venue:process-todo-changed';
 export const notifyTodoChanged = () => {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(TODO_CHANGED_EVENT));
+  refreshLive(TODO_LIVE);
 };
+
+/**
+ * The live key of the caller's open tasks (utils/live.ts): the header badge, the inbox and the
+ * side menu follow it, so they always show the same count and the inbox reloads when a task
+ * arrives or leaves (a new task changes `newest` even when another one closed at the same time).
+ */
+export const TODO_LIVE = 'process.todo';
+export interface TodoSignal {
+  count: number;
+  newest: number;
+}
+export const probeTodo = (): Promise<TodoSignal> =>
+  request<Page<TaskView>>('/process/task/todo', {
+    params: { pageNo: 1, pageSize: 1 },
+    skipErrorHandler: true,
+  }).then((p) => ({ count: p.total, newest: p.records[0]?.id ?? 0 }));

@@ -1,5 +1,7 @@
 import type { SessionState } from '@/access';
+import { loadAreaMessages } from '@/utils/intl';
 import { onSessionCleared } from '@/utils/session';
+import { setStaffZone } from '@/utils/staffZone';
 import { getToken } from '@/utils/token';
 import { getCurrentUser, getUserMenus } from './sys';
 
@@ -9,12 +11,14 @@ type Session = Required<SessionState>;
 let loaded: { token: string; promise: Promise<Session>; value?: Session } | undefined;
 onSessionCleared(() => {
   loaded = undefined;
+  setStaffZone(undefined);
 });
 
 async function load(): Promise<Session> {
   const { menus = [], operationCodes = [] } = (await getUserMenus()) ?? {};
   const currentUser = await getCurrentUser();
   if (!currentUser) throw new Error('no user info');
+  setStaffZone(currentUser.timezone);
   return { currentUser, menus, operationCodes };
 }
 
@@ -49,13 +53,14 @@ export function peekSession(): Session | undefined {
 let preloaded = false;
 
 /**
- * Starts downloading the shell and the workbench once the user starts filling in the
- * login form, so that submitting does not wait for them. The login page itself does
+ * Starts downloading the shell, the areas' messages and the workbench once the user
+ * starts filling in the login form, so that submitting does not wait for them. The login page itself does
  * not need them.
  */
 export const preloadShell = (): void => {
   if (preloaded) return;
   preloaded = true;
+  loadAreaMessages();
   import(/* webpackChunkName: "layouts__BasicLayout" */ '@/layouts/BasicLayout').catch(() => {
     preloaded = false;
   });

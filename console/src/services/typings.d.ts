@@ -19,6 +19,8 @@ declare namespace API {
     orgType?: string;
     merchantId?: number;
     venueId?: number;
+    /** IANA zone of the user's organisation: staff pages show times in it */
+    timezone?: string;
     roles?: RolePermission[];
   }
 
@@ -77,6 +79,8 @@ declare namespace API {
     title: string;
     value: number | string;
     link?: string;
+    /** a line under the value, e.g. a comparison with last week */
+    note?: string;
   }
 
   interface WorkbenchTask {

@@ -7,7 +7,7 @@ export function getCookie(name: string): string | undefined {
 }
 
 export function setCookie(name: string, value: string, days?: number): void {
-  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
   if (days !== undefined) {
     cookie += `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}`;
   }

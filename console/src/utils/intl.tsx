@@ -1,11 +1,13 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import React from 'react';
+import React, { useEffect, useState } from 'react';
 import {
+  AREAS,
   DEFAULT_LOCALE,
+  loadArea,
   localeDir,
-  messageLoaders,
   normalizeLocale,
+  shellLoaders,
   type Messages,
 } from '@/locales';
 import { getCookie, setCookie } from './cookie';
@@ -63,6 +65,11 @@ interface ActiveLocale {
 }
 
 let active: ActiveLocale = { locale: DEFAULT_LOCALE, messages: {}, dayjs: 'en' };
+/** Messages of the business areas loaded so far (see loadAreaMessages). */
+let areaMessages: Messages = {};
+let areaLocale = '';
+let areaLoads = new Map<string, Promise<void>>();
+let loadedAreas = new Set<string>();
 
 /** (Re)applies the user's dayjs locale globally; libraries may have changed it. */
 export function applyDayjsLocale(): void {
@@ -87,11 +94,14 @@ export function setLocale(code: string, reload = true): void {
   if (reload) window.location.reload();
 }
 
-/** Loads messages, antd and dayjs locales of `code`; applies lang and dir to <html>. */
+/**
+ * Loads the shell's messages, antd and dayjs locales of `code`; applies lang and dir to
+ * <html>. The business areas' messages come later, with the layout (loadAreaMessages).
+ */
 export async function loadLocale(code: string): Promise<void> {
   const locale = normalizeLocale(code) || DEFAULT_LOCALE;
   const [messages, antd] = await Promise.all([
-    messageLoaders[locale]().then((m) => m.default),
+    shellLoaders[locale]().then((m) => m.default),
     antdLoaders[locale]?.().then((m) => m.default),
     dayjsLoaders[locale]?.[1](),
   ]);
@@ -99,6 +109,60 @@ export async function loadLocale(code: string): Promise<void> {
   applyDayjsLocale();
   document.documentElement.lang = locale;
   document.documentElement.dir = localeDir(locale);
+}
+
+/**
+ * Loads the messages of business areas in the user's language (all of them by default).
+ * The layout waits for them before it renders; the login page never asks for them, so
+ * they are not part of what a logged-out visitor downloads.
+ */
+export function loadAreaMessages(
+  areas: readonly string[] = AREAS,
+  language?: string,
+): Promise<void> {
+  const locale = normalizeLocale(language) || getLocale();
+  if (locale !== areaLocale) {
+    // Another language (a guest page speaks the guest's, not the cookie's): start over.
+    areaMessages = {};
+    areaLoads = new Map();
+    loadedAreas = new Set();
+    areaLocale = locale;
+  }
+  const messages = areaMessages;
+  return Promise.all(
+    areas.map((area) => {
+      let load = areaLoads.get(area);
+      if (!load) {
+        load = loadArea(area, locale)
+          .catch(() => loadArea(area, DEFAULT_LOCALE))
+          .then((m) => {
+            if (messages !== areaMessages) return; // the language changed meanwhile
+            Object.assign(messages, m.default);
+            loadedAreas.add(area);
+          })
+          .catch(() => {
+            if (messages === areaMessages) areaLoads.delete(area); // a later mount tries again
+          });
+        areaLoads.set(area, load);
+      }
+      return load;
+    }),
+  ).then(() => undefined);
+}
+
+/** True once the areas' messages are loaded (or failed: keys then show as themselves). */
+export function useAreaMessages(areas: readonly string[] = AREAS): boolean {
+  const [ready, setReady] = useState(() => areas.every((a) => loadedAreas.has(a)));
+  const key = areas.join(',');
+  useEffect(() => {
+    if (ready) return undefined;
+    let live = true;
+    loadAreaMessages(key.split(',')).finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [key, ready]);
+  return ready;
 }
 
 export const activeLocale = (): ActiveLocale => active;
@@ -118,7 +182,7 @@ export interface MessageDescriptor {
   defaultMessage?: string;
 }
 
-export const hasMessage = (id: string): boolean => id in active.messages;
+export const hasMessage = (id: string): boolean => id in active.messages || id in areaMessages;
 
 /** Title of a menu or route: its locale key when known, else the server's title. */
 export function menuTitle(node: { name?: string; title?: string; path?: string }): string {
@@ -129,7 +193,7 @@ export function menuTitle(node: { name?: string; title?: string; path?: string }
 export function formatMessage(descriptor: MessageDescriptor | string, values?: Values): string {
   const { id, defaultMessage } =
     typeof descriptor === 'string' ? { id: descriptor, defaultMessage: undefined } : descriptor;
-  const template = active.messages[id] ?? defaultMessage ?? id;
+  const template = active.messages[id] ?? areaMessages[id] ?? defaultMessage ?? id;
   return interpolate(template, values);
 }
 

@@ -90,6 +90,27 @@ function staticNodes(routes: RouteConfig[]): MenuNode[] {
   return nodes.sort(bySortDesc);
 }
 
+/**
+ * Whether a path is one of the layout's routes (a page or a redirect such as `/`), so it
+ * needs a session; anything else is a page before login or unknown (404).
+ * `:name` segments match any one segment.
+ */
+export function insideLayout(pathname: string, routes: RouteConfig[]): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const matches = (pattern: string) => {
+    const want = pattern.split('/');
+    const got = path.split('/');
+    return (
+      want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i])
+    );
+  };
+  const walk = (list: RouteConfig[]): boolean =>
+    list.some(
+      (r) => (r.path !== undefined && matches(r.path)) || (r.routes ? walk(r.routes) : false),
+    );
+  return walk(routes);
+}
+
 /** The layout's child routes from the full route list (the `/` route with children). */
 export function layoutRoutes(routes: RouteConfig[]): RouteConfig[] {
   return routes.find((r) => r.path === '/' && r.routes)?.routes ?? [];

@@ -71,6 +71,7 @@ export const CODE_MUST_CHANGE_PASSWORD = 10107;
 export function resolveError(
   error: Pick<RequestError, 'kind' | 'status' | 'message'> & { code?: number },
   skipErrorHandler = false,
+  inline = false,
 ): ErrorAction {
   const { kind, status } = error;
   if (kind === 'business' && error.code === CODE_MUST_CHANGE_PASSWORD) {
@@ -78,7 +79,7 @@ export function resolveError(
   }
   const text = error.message;
   if (kind === 'network' || kind === 'timeout') {
-    return skipErrorHandler
+    return skipErrorHandler || inline
       ? { type: 'none' }
       : { type: 'message', text: 'request.error.noResponse' };
   }
@@ -86,6 +87,10 @@ export function resolveError(
     return { type: 'logout', text: text || 'request.error.unauthorized' };
   }
   if (skipErrorHandler) return { type: 'none' };
+  // a list shows a failed load in place, with a retry (no exception page)
+  if (inline && kind === 'http' && status !== undefined && status >= 404 && status <= 504) {
+    return { type: 'none' };
+  }
   if (kind === 'http' && status !== undefined) {
     if (status === 403) return { type: 'redirect', path: '/403' };
     if (status >= 404 && status <= 421) return { type: 'redirect', path: '/404' };
@@ -212,14 +217,34 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   }
 }
 
-function fail(error: RequestError, options: RequestOptions): never {
-  applyErrorAction(resolveError(error, options.skipErrorHandler));
+let inlineNext = false;
+
+/**
+ * Runs `fn`; the requests it starts synchronously (a list's `request` calling a service) leave
+ * server failures (HTTP 404-504) and network failures to the caller, which shows them in the
+ * page with a retry (components/Responsive ListError) instead of the exception pages.
+ * 401 still logs out, 403 still shows /403, business errors still show their message.
+ */
+export function withInlineErrors<T>(fn: () => T): T {
+  const before = inlineNext;
+  inlineNext = true;
+  try {
+    return fn();
+  } finally {
+    inlineNext = before;
+  }
+}
+
+function fail(error: RequestError, options: RequestOptions & { inline?: boolean }): never {
+  applyErrorAction(resolveError(error, options.skipErrorHandler, options.inline));
   error.handled = true;
   throw error;
 }
 
 /** Calls the API and answers `result` of the envelope; throws RequestError otherwise. */
-export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(url: string, requestOptions: RequestOptions = {}): Promise<T> {
+  // read before the first await: set only while withInlineErrors runs its function
+  const options = inlineNext ? { ...requestOptions, inline: true } : requestOptions;
   let response: Response;
   try {
     response = await send(url, options);

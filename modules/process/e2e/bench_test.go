@@ -12,9 +12,9 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
-	"github.com/venueplatform/venue/internal/testkit/temporalkit"
 	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/platform/platformtest/temporalkit"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
@@ -58,7 +58,7 @@ const clients = 8
 // second and the task-completion latency; BenchmarkBareShape measures the
 // bare Temporal workflow of the same shape on the same kind of server.
 func BenchmarkTwoTaskProcess(b *testing.B) {
-	env := testkit.New(b, testkit.Options{Demo: true})
+	env := platformtest.New(b, platformtest.Options{Demo: true})
 	temporalkit.Start(b, env)
 	var mod *process.Module
 	for _, m := range env.P.Modules {
@@ -119,7 +119,7 @@ func waitTask(ctx context.Context, mod *process.Module, instanceID uint64, node 
 }
 
 func BenchmarkBareShape(b *testing.B) {
-	env := testkit.New(b)
+	env := platformtest.New(b)
 	c := temporalkit.Start(b, env)
 	// The bare shape gets its own worker on its own queue.
 	bw := newBareWorker(b, c)

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"testing"
 
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
@@ -23,4 +24,18 @@ func saveHistoryJSON(path string, iter client.HistoryEventIterator) error {
 		return err
 	}
 	return os.WriteFile(path, raw, 0o644)
+}
+
+// readHistory collects a workflow history from the server.
+func readHistory(t *testing.T, iter client.HistoryEventIterator) *historypb.History {
+	t.Helper()
+	h := &historypb.History{}
+	for iter.HasNext() {
+		ev, err := iter.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Events = append(h.Events, ev)
+	}
+	return h
 }

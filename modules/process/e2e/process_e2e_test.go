@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
-	"github.com/venueplatform/venue/internal/testkit/temporalkit"
 	"github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/platform/platformtest/temporalkit"
 )
 
 const expenseForm = `{"type":"object","properties":{
@@ -44,24 +44,24 @@ func model(secondTask string) string {
 
 type apiClient struct {
 	t   *testing.T
-	env *testkit.Env
+	env *platformtest.Env
 	tok string
 }
 
-func (c apiClient) do(method, path string, body any) testkit.Envelope {
+func (c apiClient) do(method, path string, body any) platformtest.Envelope {
 	c.t.Helper()
-	return c.env.Do(testkit.Req{Method: method, Path: "/api" + path, Token: c.tok, Body: body})
+	return c.env.Do(platformtest.Req{Method: method, Path: "/api" + path, Token: c.tok, Body: body})
 }
 
 func (c apiClient) ok(method, path string, body any, into any) {
 	c.t.Helper()
-	res := testkit.OK(c.t, c.do(method, path, body))
+	res := platformtest.OK(c.t, c.do(method, path, body))
 	if into != nil {
 		res.Into(c.t, into)
 	}
 }
 
-func login(t *testing.T, env *testkit.Env, user, pw string) apiClient {
+func login(t *testing.T, env *platformtest.Env, user, pw string) apiClient {
 	return apiClient{t: t, env: env, tok: env.Login(user, pw)}
 }
 
@@ -85,9 +85,9 @@ func todo(c apiClient) []process.TaskView {
 }
 
 func TestDeployStartApproveOverHTTP(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
-	admin := login(t, env, "admin", testkit.AdminPassword)
+	admin := login(t, env, "admin", platformtest.AdminPassword)
 	waiter := login(t, env, "demo_waiter", sys.DemoPassword)
 	boss := login(t, env, "demo_admin", sys.DemoPassword)
 	manager := login(t, env, "demo_manager", sys.DemoPassword)
@@ -186,9 +186,9 @@ func TestDeployStartApproveOverHTTP(t *testing.T) {
 }
 
 func TestAnotherMerchantCannotSeeOrActOnTasks(t *testing.T) {
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
-	admin := login(t, env, "admin", testkit.AdminPassword)
+	admin := login(t, env, "admin", platformtest.AdminPassword)
 	admin.ok("POST", "/process/form", map[string]any{"key": "expense_form", "name": "Expense", "schema": jsonRaw(expenseForm)}, nil)
 	var saved process.SavedModel
 	admin.ok("POST", "/process/model", map[string]any{"name": "Expense", "key": "expense", "bpmnXml": model("Finance")}, &saved)

@@ -7,45 +7,25 @@ import (
 	"testing"
 
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/worker"
-	"go.temporal.io/sdk/workflow"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/testkit"
-	"github.com/venueplatform/venue/internal/testkit/temporalkit"
 	"github.com/venueplatform/venue/modules/process"
+	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/platform/platformtest/temporalkit"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
-// Histories recorded from real runs replay against the current
-// interpreter: a change that would break running instances fails here
-// (guard interpreter changes with workflow.GetVersion).
-func TestReplayRecordedHistories(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no recorded histories: run RECORD_HISTORIES=1 go test -run TestRecordHistories ./modules/process/e2e/")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			r := worker.NewWorkflowReplayer()
-			r.RegisterWorkflowWithOptions(engine.ProcessWorkflow, workflow.RegisterOptions{Name: engine.WorkflowName})
-			if err := r.ReplayWorkflowHistoryFromJSONFile(nil, f); err != nil {
-				t.Fatalf("replay %s: %v", f, err)
-			}
-		})
-	}
-}
+// historiesDir is where the engine's replay test (workflows/engine) keeps
+// the histories these scenarios record.
+var historiesDir = filepath.Join("..", "..", "..", "workflows", "engine", "testdata", "histories")
 
-// TestRecordHistories runs the scenarios whose histories the replay test
-// keeps; it writes them only with RECORD_HISTORIES=1.
+// TestRecordHistories runs the scenarios whose histories the engine's replay
+// test keeps; it writes them only with RECORD_HISTORIES=1.
 func TestRecordHistories(t *testing.T) {
 	if os.Getenv("RECORD_HISTORIES") == "" {
 		t.Skip("set RECORD_HISTORIES=1 to record new histories")
 	}
-	env := testkit.New(t, testkit.Options{Demo: true})
+	env := platformtest.New(t, platformtest.Options{Demo: true})
 	c := temporalkit.Start(t, env)
 	var mod *process.Module
 	for _, m := range env.P.Modules {
@@ -73,7 +53,7 @@ func TestRecordHistories(t *testing.T) {
 			t.Fatal(err)
 		}
 		iter := c.GetWorkflowHistory(ctx, wid, "", false, 0)
-		writeHistory(t, filepath.Join("testdata", "histories", name+".json"), iter)
+		writeHistory(t, filepath.Join(historiesDir, name+".json"), iter)
 	}
 	st, err := mod.Start(ctx, admin, process.StartInput{DefinitionKey: "two-tasks"})
 	if err != nil {

@@ -87,8 +87,41 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
         // keep the selected element object current (ids may change)
         setSelected((cur: any) => (cur && e.elements.includes(cur) ? cur : cur));
       });
+      // A model opens fitted to the canvas: the box may still be growing (a drawer sliding
+      // open, the page's layout settling) when the XML is imported, so it is fitted again
+      // while its size changes, until the user edits, pans or zooms.
+      const box = container.current!;
+      let touched = false;
+      const touch = () => {
+        touched = true;
+      };
+      bus.on(['commandStack.changed', 'canvas.viewbox.changing'], (e: any) => {
+        if (e.type === 'commandStack.changed' || fitting === 0) touch();
+      });
+      bus.on('import.done', () => {
+        touched = false;
+      });
+      let fitting = 0;
+      const fit = () => {
+        if (touched || box.clientWidth === 0 || box.clientHeight === 0 || !modeler.getDefinitions?.()) return;
+        fitting += 1;
+        try {
+          const canvas = modeler.get('canvas');
+          canvas.resized();
+          canvas.zoom('fit-viewport', 'auto');
+        } finally {
+          fitting -= 1;
+        }
+      };
+      const resize = new ResizeObserver(fit);
+      resize.observe(box);
+      box.addEventListener('wheel', touch, { passive: true });
+      box.addEventListener('mousedown', touch);
       setReady(true);
       return () => {
+        resize.disconnect();
+        box.removeEventListener('wheel', touch);
+        box.removeEventListener('mousedown', touch);
         modeler.destroy();
         if ((window as any).__venueModeler === modeler) delete (window as any).__venueModeler;
       };
@@ -145,7 +178,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
         clearIssues();
         setIssues([]);
         const { warnings } = await modelerRef.current.importXML(xml);
-        modelerRef.current.get('canvas').zoom('fit-viewport', 'auto');
+        // a box without a size (a hidden tab) cannot be fitted: the resize observer fits it when shown
+        if (container.current && container.current.clientWidth > 0 && container.current.clientHeight > 0)
+          modelerRef.current.get('canvas').zoom('fit-viewport', 'auto');
         return (warnings ?? []).map((w: any) => String(w.message ?? w));
       },
       saveXML: async () => (await modelerRef.current.saveXML({ format: true })).xml,

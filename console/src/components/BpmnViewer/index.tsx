@@ -15,6 +15,9 @@ import '@/components/BpmnModeler/bpmn.css';
 
 const t = (id: string) => formatMessage({ id });
 
+/** Whether the element is laid out with a size (not inside a hidden tab or a closed drawer). */
+export const hasSize = (el: HTMLElement): boolean => el.clientWidth > 0 && el.clientHeight > 0;
+
 export interface DiagramState {
   doneNodes?: string[];
   activeNodes?: string[];
@@ -70,6 +73,9 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
     box.addEventListener('wheel', onUserMove, { passive: true });
     box.addEventListener('mousedown', onUserMove);
     const resize = new ResizeObserver(() => {
+      // a hidden box (another tab is shown) has no size: fitting it would divide by zero
+      // (SVGMatrix scale non-finite); it is fitted again when it is shown
+      if (!hasSize(box)) return;
       const canvas = viewer.get('canvas');
       canvas.resized();
       if (!moved && viewer.getDefinitions?.()) canvas.zoom('fit-viewport', 'auto');
@@ -93,7 +99,7 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
         if (cancelled) return;
         setError(undefined);
         const canvas = viewer.get('canvas');
-        canvas.zoom('fit-viewport', 'auto');
+        if (container.current && hasSize(container.current)) canvas.zoom('fit-viewport', 'auto');
         const registry = viewer.get('elementRegistry');
         const mark = (ids: string[] | undefined, cls: string) =>
           (ids ?? []).forEach((id) => registry.get(id) && canvas.addMarker(id, cls));

@@ -1,5 +1,5 @@
 /**
- * The form designer's model, as pure functions (unit-tested in tests/process-form-designer.test.ts):
+ * The form designer's model, as pure functions (unit-tested in model.test.ts beside it):
  * a tree of design nodes (palette items placed on the canvas) and its Formily JSON Schema.
  *
  * Every property the designer writes carries `x-kind`, so a saved schema opens again in the

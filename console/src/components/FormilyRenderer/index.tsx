@@ -120,13 +120,21 @@ export async function submitForm(form: Form): Promise<Record<string, unknown>> {
   return JSON.parse(JSON.stringify(form.values ?? {}));
 }
 
-/** Shows the server's field errors (`form.<field>` or `<field>`) on the form's fields. */
+/**
+ * Shows the server's field errors (`form.<field>` or `<field>`) on the form's fields, also
+ * on fields inside layout containers; answers whether any was shown. Errors naming no field
+ * of the form (e.g. `variables.<name>`) are left to the caller's message.
+ */
 export function applyServerErrors(form: Form, fields: Record<string, string> | undefined): boolean {
   if (!fields) return false;
   let shown = false;
   Object.entries(fields).forEach(([key, message]) => {
     const name = key.startsWith('form.') ? key.slice(5) : key;
-    const field = form.query(`*(${name},*.${name})`).take() as any;
+    const field = Object.values(form.fields).find(
+      (f: any) =>
+        f.displayName !== 'VoidField' &&
+        (f.path.toString() === name || f.address.toString().endsWith(`.${name}`)),
+    ) as any;
     if (field?.setFeedback) {
       field.setFeedback({ type: 'error', code: 'EffectError', messages: [message] });
       shown = true;

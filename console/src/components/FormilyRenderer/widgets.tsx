@@ -19,6 +19,7 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { searchPeople, type PersonRef } from '@/services/process';
 import { formatMessage, formatNumber } from '@/utils/intl';
 import { authHeaders, request } from '@/utils/request';
+import { fileLabel, safeHref } from '@/utils/safeHref';
 
 const t = (id: string) => formatMessage({ id });
 
@@ -102,22 +103,19 @@ const UrlUpload: React.FC<{
 
 const UrlList: React.FC<{ value?: string[]; image?: boolean }> = ({ value, image }) => (
   <span>
-    {(value ?? []).map((url) =>
-      image ? (
-        <img
-          key={url}
-          src={url}
-          alt=""
-          style={{ width: 64, height: 64, objectFit: 'cover', marginInlineEnd: 8 }}
-        />
+    {(value ?? []).map((url) => {
+      const href = safeHref(url);
+      if (!href) return <div key={String(url)}>{String(url)}</div>;
+      return image ? (
+        <img key={url} src={href} alt="" style={{ width: 64, height: 64, objectFit: 'cover', marginInlineEnd: 8 }} />
       ) : (
         <div key={url}>
-          <a href={url} target="_blank" rel="noreferrer">
-            {url.split('/').pop()}
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {fileLabel(href)}
           </a>
         </div>
-      ),
-    )}
+      );
+    })}
   </span>
 );
 

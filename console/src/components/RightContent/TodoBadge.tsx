@@ -1,32 +1,20 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import { Badge } from 'antd';
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { useOperation } from '@/components/Access';
-import { todoCount, TODO_CHANGED_EVENT } from '@/services/process';
+import { useLive } from '@/hooks/useLive';
+import { probeTodo, TODO_LIVE } from '@/services/process';
 import { formatMessage } from '@/utils/intl';
 
-const POLL_MS = 60_000;
-
-/** Header badge: the user's open process tasks; opens the inbox. */
+/**
+ * Header badge: the user's open process tasks; opens the inbox. It follows the live key the
+ * inbox follows (a poll every 5 s while the tab is visible), so both show the same count.
+ */
 const TodoBadge: React.FC = () => {
   const { can } = useOperation();
   const allowed = can('process:inbox:query');
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (!allowed) return undefined;
-    const load = () =>
-      todoCount()
-        .then((c) => setCount(c.count))
-        .catch(() => undefined);
-    load();
-    const timer = setInterval(load, POLL_MS);
-    window.addEventListener(TODO_CHANGED_EVENT, load);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener(TODO_CHANGED_EVENT, load);
-    };
-  }, [allowed]);
+  const count = useLive(allowed ? TODO_LIVE : undefined, probeTodo).value?.count ?? 0;
   if (!allowed) return null;
   return (
     <span

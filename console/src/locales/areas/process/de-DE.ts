@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'Diese Version aussetzen? Neue Instanzen können dann nicht starten.',
   'process.definition.suspended': 'Definition ausgesetzt',
+  'process.definition.system': 'Modulprozess',
+  'process.definition.systemHint':
+    'Wird von seinem eigenen Modul gestartet (eine Registrierung, eine veröffentlichte Anzeige), nicht von hier',
   'process.definition.view': 'Ansehen',
   'process.form.badName': 'Nur Buchstaben, Ziffern und _; mit einem Buchstaben beginnen',
   'process.form.badSchema':
@@ -292,6 +295,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Abgebrochen',
   'process.event.withdrawn': 'Zurückgezogen',
   'process.event.nodeRejected': 'Abgelehnt',
+  'process.instance.failedAt': 'Fehlgeschlagen bei {node}: {reason}',
+  'process.instance.retry': 'Erneut versuchen',
+  'process.instance.retryHint':
+    'Geben Sie die Variablen an, die den Fehler beheben (ein JSON-Objekt); dann läuft der fehlgeschlagene Schritt erneut.',
+  'process.instance.badJson': 'Geben Sie ein JSON-Objekt ein',
+  'process.instance.retried': 'Der fehlgeschlagene Schritt wurde erneut ausgeführt',
+  'process.instance.failedAgain': 'Der Schritt ist erneut fehlgeschlagen',
+  'process.event.nodeFailed': 'Fehlgeschlagen',
+  'process.event.retried': 'Erneut versucht',
   'process.cc.from': 'Von',
   'process.cc.kind': 'Art',
   'process.cc.cc': 'Kopie',

@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     '¿Suspender esta versión? No se podrán iniciar nuevas instancias.',
   'process.definition.suspended': 'Definición suspendida',
+  'process.definition.system': 'Proceso de módulo',
+  'process.definition.systemHint':
+    'Lo inicia su propio módulo (un registro, un anuncio publicado), no desde aquí',
   'process.definition.view': 'Ver',
   'process.form.badName': 'Solo letras, dígitos y _; debe empezar por una letra',
   'process.form.badSchema': 'No se pudo leer el esquema guardado; el lienzo empieza vacío',
@@ -290,6 +293,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Cancelado',
   'process.event.withdrawn': 'Retirado',
   'process.event.nodeRejected': 'Rechazado',
+  'process.instance.failedAt': 'Falló en {node}: {reason}',
+  'process.instance.retry': 'Reintentar',
+  'process.instance.retryHint':
+    'Indique las variables que corrigen el fallo (un objeto JSON) y el paso fallido se ejecutará de nuevo.',
+  'process.instance.badJson': 'Introduzca un objeto JSON',
+  'process.instance.retried': 'El paso fallido se ejecutó de nuevo',
+  'process.instance.failedAgain': 'El paso volvió a fallar',
+  'process.event.nodeFailed': 'Fallido',
+  'process.event.retried': 'Reintentado',
   'process.cc.from': 'De',
   'process.cc.kind': 'Tipo',
   'process.cc.cc': 'Copia',

@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'Suspendre cette version ? Aucune nouvelle instance ne pourra démarrer.',
   'process.definition.suspended': 'Définition suspendue',
+  'process.definition.system': 'Processus de module',
+  'process.definition.systemHint':
+    'Lancé par son propre module (une inscription, une annonce publiée), pas d’ici',
   'process.definition.view': 'Voir',
   'process.form.badName': 'Lettres, chiffres et _ uniquement ; commencer par une lettre',
   'process.form.badSchema': 'Le schéma enregistré est illisible ; le canevas démarre vide',
@@ -290,6 +293,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Annulé',
   'process.event.withdrawn': 'Retiré',
   'process.event.nodeRejected': 'Rejeté',
+  'process.instance.failedAt': 'Échec à {node} : {reason}',
+  'process.instance.retry': 'Réessayer',
+  'process.instance.retryHint':
+    "Indiquez les variables qui corrigent l'échec (un objet JSON) ; l'étape en échec s'exécute à nouveau.",
+  'process.instance.badJson': 'Saisissez un objet JSON',
+  'process.instance.retried': "L'étape en échec a été relancée",
+  'process.instance.failedAgain': "L'étape a de nouveau échoué",
+  'process.event.nodeFailed': 'Échec',
+  'process.event.retried': 'Relancé',
   'process.cc.from': 'De',
   'process.cc.kind': 'Type',
   'process.cc.cc': 'Copie',

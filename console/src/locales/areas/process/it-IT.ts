@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'Sospendere questa versione? Non si potranno avviare nuove istanze.',
   'process.definition.suspended': 'Definizione sospesa',
+  'process.definition.system': 'Processo di modulo',
+  'process.definition.systemHint':
+    'Avviato dal proprio modulo (una registrazione, un annuncio pubblicato), non da qui',
   'process.definition.view': 'Visualizza',
   'process.form.badName': 'Solo lettere, cifre e _; iniziare con una lettera',
   'process.form.badSchema': 'Lo schema salvato non è leggibile; l’area di lavoro parte vuota',
@@ -290,6 +293,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Annullato',
   'process.event.withdrawn': 'Ritirato',
   'process.event.nodeRejected': 'Rifiutato',
+  'process.instance.failedAt': 'Non riuscito in {node}: {reason}',
+  'process.instance.retry': 'Riprova',
+  'process.instance.retryHint':
+    "Indica le variabili che correggono l'errore (un oggetto JSON): il passaggio non riuscito verrà eseguito di nuovo.",
+  'process.instance.badJson': 'Inserisci un oggetto JSON',
+  'process.instance.retried': 'Il passaggio non riuscito è stato eseguito di nuovo',
+  'process.instance.failedAgain': 'Il passaggio non è riuscito di nuovo',
+  'process.event.nodeFailed': 'Non riuscito',
+  'process.event.retried': 'Ripetuto',
   'process.cc.from': 'Da',
   'process.cc.kind': 'Tipo',
   'process.cc.cc': 'Copia',

@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'このバージョンを一時停止しますか？新しいインスタンスは開始できなくなります。',
   'process.definition.suspended': '定義を一時停止しました',
+  'process.definition.system': 'モジュールのプロセス',
+  'process.definition.systemHint':
+    '専用のモジュール（加盟申請、広告の公開）が開始します。ここからは開始できません',
   'process.definition.view': '表示',
   'process.form.badName': '英字・数字・_ のみ使用し、英字で始めてください',
   'process.form.badSchema': '保存済みのスキーマを読み込めません。キャンバスは空で開きます',
@@ -287,6 +290,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': '取消',
   'process.event.withdrawn': '取り下げ',
   'process.event.nodeRejected': '却下',
+  'process.instance.failedAt': '{node} で失敗しました：{reason}',
+  'process.instance.retry': '再試行',
+  'process.instance.retryHint':
+    '失敗を直す変数（JSON オブジェクト）を入力すると、失敗したステップが再実行されます。',
+  'process.instance.badJson': 'JSON オブジェクトを入力してください',
+  'process.instance.retried': '失敗したステップを再実行しました',
+  'process.instance.failedAgain': 'ステップが再び失敗しました',
+  'process.event.nodeFailed': '失敗',
+  'process.event.retried': '再試行済み',
   'process.cc.from': '送信者',
   'process.cc.kind': '種別',
   'process.cc.cc': 'CC',

@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     '이 버전을 일시 중지할까요? 새 인스턴스를 시작할 수 없게 됩니다.',
   'process.definition.suspended': '정의가 일시 중지되었습니다',
+  'process.definition.system': '모듈 프로세스',
+  'process.definition.systemHint':
+    '자체 모듈(가입 신청, 게시된 광고)이 시작하며 여기서는 시작할 수 없습니다',
   'process.definition.view': '보기',
   'process.form.badName': '영문자, 숫자, _만 사용하고 영문자로 시작하세요',
   'process.form.badSchema': '저장된 스키마를 읽을 수 없어 빈 캔버스로 시작합니다',
@@ -286,6 +289,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': '취소',
   'process.event.withdrawn': '회수',
   'process.event.nodeRejected': '반려',
+  'process.instance.failedAt': '{node}에서 실패: {reason}',
+  'process.instance.retry': '다시 시도',
+  'process.instance.retryHint':
+    '실패를 고치는 변수(JSON 객체)를 입력하면 실패한 단계가 다시 실행됩니다.',
+  'process.instance.badJson': 'JSON 객체를 입력하세요.',
+  'process.instance.retried': '실패한 단계를 다시 실행했습니다',
+  'process.instance.failedAgain': '단계가 다시 실패했습니다',
+  'process.event.nodeFailed': '실패',
+  'process.event.retried': '다시 시도함',
   'process.cc.from': '보낸 사람',
   'process.cc.kind': '종류',
   'process.cc.cc': '참조',

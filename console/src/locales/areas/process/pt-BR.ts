@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'Suspender esta versão? Novas instâncias não poderão iniciar.',
   'process.definition.suspended': 'Definição suspensa',
+  'process.definition.system': 'Processo de módulo',
+  'process.definition.systemHint':
+    'Iniciado pelo próprio módulo (um cadastro, um anúncio publicado), não por aqui',
   'process.definition.view': 'Ver',
   'process.form.badName': 'Use letras, dígitos e _; comece com uma letra',
   'process.form.badSchema': 'Não foi possível ler o esquema salvo; a área de trabalho começa vazia',
@@ -287,6 +290,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Cancelado',
   'process.event.withdrawn': 'Retirado',
   'process.event.nodeRejected': 'Rejeitado',
+  'process.instance.failedAt': 'Falhou em {node}: {reason}',
+  'process.instance.retry': 'Tentar novamente',
+  'process.instance.retryHint':
+    'Informe as variáveis que corrigem a falha (um objeto JSON) e a etapa com falha será executada de novo.',
+  'process.instance.badJson': 'Digite um objeto JSON',
+  'process.instance.retried': 'A etapa com falha foi executada de novo',
+  'process.instance.failedAgain': 'A etapa falhou novamente',
+  'process.event.nodeFailed': 'Falhou',
+  'process.event.retried': 'Tentado novamente',
   'process.cc.from': 'De',
   'process.cc.kind': 'Tipo',
   'process.cc.cc': 'Cópia',

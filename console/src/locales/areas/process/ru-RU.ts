@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
   'process.definition.suspendConfirm':
     'Приостановить эту версию? Новые экземпляры запускать будет нельзя.',
   'process.definition.suspended': 'Определение приостановлено',
+  'process.definition.system': 'Процесс модуля',
+  'process.definition.systemHint':
+    'Запускается своим модулем (регистрация, опубликованная реклама), а не отсюда',
   'process.definition.view': 'Просмотр',
   'process.form.badName': 'Только буквы, цифры и _; начинается с буквы',
   'process.form.badSchema': 'Сохранённую схему не удалось прочитать; холст открыт пустым',
@@ -289,6 +292,15 @@ const messages: Record<string, string> = {
   'process.event.cancelled': 'Отменено',
   'process.event.withdrawn': 'Отозвано',
   'process.event.nodeRejected': 'Отклонено',
+  'process.instance.failedAt': 'Сбой на шаге {node}: {reason}',
+  'process.instance.retry': 'Повторить',
+  'process.instance.retryHint':
+    'Укажите переменные, которые исправляют сбой (объект JSON), и шаг со сбоем выполнится снова.',
+  'process.instance.badJson': 'Введите объект JSON',
+  'process.instance.retried': 'Шаг со сбоем выполнен повторно',
+  'process.instance.failedAgain': 'Шаг снова завершился сбоем',
+  'process.event.nodeFailed': 'Сбой',
+  'process.event.retried': 'Повторено',
   'process.cc.from': 'От',
   'process.cc.kind': 'Тип',
   'process.cc.cc': 'Копия',

@@ -37,6 +37,7 @@ const messages: Record<string, string> = {
   'sys.action.disable': 'Disable',
   'sys.action.import': 'Import',
   'sys.action.export': 'Export',
+  'sys.action.unlock': 'Unlock login',
 
   'sys.import.template': 'Download template',
   'sys.import.hint': 'Fill in the template; row 2 is the first data row.',
@@ -72,6 +73,10 @@ const messages: Record<string, string> = {
   'sys.user.admin': 'Administrator',
   'sys.user.lastLogin': 'Last login',
   'sys.user.reset': 'Reset password',
+  'sys.user.unlock': 'Unlock login',
+  'sys.user.unlock.confirm':
+    'Lift the login locks of {name}? Failed attempts from every address are forgotten.',
+  'sys.user.unlock.done': 'Login unlocked ({count} lock(s) lifted)',
   'sys.user.reset.confirm': 'Reset the password of {name}?',
   'sys.user.reset.hint':
     'A new password is generated and all sessions of the user end. The user must change it at the next login.',
@@ -165,36 +170,6 @@ const messages: Record<string, string> = {
   'sys.org.currency': 'Currency',
   'sys.org.timezone': 'Time zone',
   'sys.org.delete.hint': 'Only a node without users and child nodes can be deleted.',
-
-  'sys.signup.title': 'Merchant sign-ups',
-  'sys.signup.number': 'No.',
-  'sys.signup.business': 'Business name',
-  'sys.signup.status.pending': 'Awaiting review',
-  'sys.signup.status.approved': 'Approved',
-  'sys.signup.status.rejected': 'Rejected',
-  'sys.signup.reason': 'Reason',
-  'sys.signup.reason.required': 'Please enter the reason for the rejection',
-  'sys.signup.submittedAt': 'Submitted',
-  'sys.signup.reviewed': 'Reviewed',
-  'sys.signup.openTask': 'Open the review task',
-  'sys.signup.preview': 'Merchant sign-up',
-  'sys.signup.approve': 'Approve',
-  'sys.signup.approve.confirm': 'Approve the sign-up of {name}?',
-  'sys.signup.approve.hint':
-    'This creates the merchant, its first venue and its administrator account.',
-  'sys.signup.approved': '{name} is approved',
-  'sys.signup.approved.account':
-    'The administrator logs in as {account} with the password chosen at sign-up.',
-  'sys.signup.reject': 'Reject',
-  'sys.signup.reject.title': 'Reject the sign-up of {name}',
-
-  'sys.register.address': 'Address (optional)',
-  'sys.register.licenceNo': 'Business licence number (optional)',
-  'sys.register.pending.title': 'Application submitted',
-  'sys.register.pending.desc':
-    'The sign-up of {merchant} awaits review by the platform. Once approved, log in with your mobile number and the password you chose.',
-  'sys.register.application': 'Application number',
-  'sys.register.status': 'Status',
 
   'sys.area.tree': 'Areas',
   'sys.area.detail': 'Details',

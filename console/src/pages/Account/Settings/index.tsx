@@ -1,3 +1,4 @@
+import { UserOutlined } from '@ant-design/icons';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Alert, App, Card } from 'antd';
@@ -7,7 +8,7 @@ import { errorText } from '@/utils/errors';
 import { formatMessage } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
 import { MOBILE_PATTERN } from '@/utils/validation';
-import AvatarUpload from './components/AvatarUpload';
+import ImageUpload from '@/components/ImageUpload';
 
 const t = (id: string) => formatMessage({ id });
 
@@ -67,7 +68,11 @@ const AccountSettings: React.FC = () => {
           }}
         >
           <ProForm.Item name="suserHeader" label={t('account.avatar')}>
-            <AvatarUpload />
+            <ImageUpload
+              label={t('account.avatar.upload')}
+              hint={t('account.avatar.hint')}
+              avatar={{ size: 72, icon: <UserOutlined /> }}
+            />
           </ProForm.Item>
           <ProFormText
             name="userName"

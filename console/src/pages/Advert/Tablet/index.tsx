@@ -4,7 +4,8 @@
  * secret shown once, after adding the tablet or renewing its key, with the playlist address.
  */
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { App, Button, Popconfirm, Switch, Tooltip, Typography, type ButtonProps } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
@@ -23,6 +24,7 @@ import { t } from '../shared/text';
 import { useUserSide, useVenues } from '../shared/useAdvertData';
 import { showTabletKey } from './components/showKey';
 import TabletModal from './components/TabletModal';
+import { tableRequest } from '@/utils/table';
 
 const TabletPage: React.FC = () => {
   const { modal } = App.useApp();
@@ -160,7 +162,7 @@ const TabletPage: React.FC = () => {
 
   return (
     <AdvertPage testId="advert-tablet">
-      <ProTable<Tablet>
+      <ResponsiveTable<Tablet>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
@@ -168,19 +170,13 @@ const TabletPage: React.FC = () => {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: true, reload: true, setting: true }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        request={async (params, sort) => {
-          const [field, order] = Object.entries(sort ?? {})[0] ?? [];
-          const query: TabletQuery = {
-            venueId: params.venueId ? Number(params.venueId) : undefined,
-            keyword: params.keyword,
-            status: params.status,
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            sort: field && order ? `${field},${order === 'ascend' ? 'asc' : 'desc'}` : undefined,
-          };
-          const page = await listTablets(query);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listTablets, {
+          query: (p): TabletQuery => ({
+            venueId: p.venueId ? Number(p.venueId) : undefined,
+            keyword: p.keyword,
+            status: p.status,
+          }),
+        })}
         toolBarRender={() =>
           platform
             ? []

@@ -8,6 +8,7 @@ import React, { useEffect, useState } from 'react';
 import type { Material, MaterialType } from '@/services/advert';
 import { materialKindOf, totalDuration } from './logic';
 import { seconds, t } from './text';
+import { safeHref } from '@/utils/safeHref';
 
 const stage: React.CSSProperties = {
   position: 'relative',
@@ -58,7 +59,7 @@ const MaterialsPreview: React.FC<MaterialsPreviewProps> = ({ materials, material
         <div style={stage}>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <video
-            src={list[0].url}
+            src={safeHref(list[0].url)}
             controls
             preload="metadata"
             style={{ width: '100%', height: '100%', objectFit: 'contain' }}
@@ -79,7 +80,7 @@ const MaterialsPreview: React.FC<MaterialsPreviewProps> = ({ materials, material
     <Space direction="vertical" style={{ width: '100%' }} data-testid="advert-preview">
       <div style={stage}>
         <img
-          src={current.url}
+          src={safeHref(current.url)}
           alt=""
           style={{ width: '100%', height: '100%', objectFit: 'contain' }}
           data-testid="advert-preview-image"

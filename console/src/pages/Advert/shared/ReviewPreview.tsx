@@ -7,9 +7,10 @@ import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import React from 'react';
 import type { Material } from '@/services/advert';
 import { formatNumber } from '@/utils/intl';
-import { isHttpUrl, windowText } from './logic';
+import { windowText } from './logic';
 import MaterialsPreview from './MaterialsPreview';
 import { seconds, t } from './text';
+import { safeHref } from '@/utils/safeHref';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -64,12 +65,14 @@ const ReviewPreview: React.FC<TaskPreviewProps> = ({ variables: v }) => {
               {formatNumber(num(v.tabletCount))}
             </Descriptions.Item>
             <Descriptions.Item label={t('advert.field.link')}>
-              {linkType === 'url' && isHttpUrl(linkValue) ? (
-                <Typography.Link href={linkValue} target="_blank" rel="noopener noreferrer">
+              {linkType === 'url' && safeHref(linkValue) ? (
+                <Typography.Link href={safeHref(linkValue)} target="_blank" rel="noopener noreferrer">
                   {linkValue}
                 </Typography.Link>
               ) : linkType === 'dish' ? (
-                t('advert.link.dishId', { id: linkValue })
+                <span data-testid="advert-review-dish">
+                  {str(v.linkName) || t('advert.link.dishId', { id: linkValue })}
+                </span>
               ) : (
                 t('advert.link.none')
               )}

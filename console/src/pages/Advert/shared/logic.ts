@@ -1,6 +1,6 @@
 /**
  * Pure rules of the advertising pages (spec sections 3, 4, 5 and 9), unit-tested in
- * tests/advert-logic.test.ts. They mirror the server (modules/advert/advert_rules.go,
+ * logic.test.ts beside it. They mirror the server (modules/advert/advert_rules.go,
  * advert.go) so that a form shows a mistake before it is sent; the server's field errors are
  * shown on the same fields when it disagrees.
  */
@@ -15,6 +15,7 @@ import type {
   Tablet,
   TargetType,
 } from '@/services/advert';
+import type { FieldPlacement } from '@/utils/fieldErrors';
 
 /** A problem found in a form: where (antd name path) and which message (locale key + values). */
 export interface FormProblem {
@@ -366,50 +367,19 @@ export function advertToForm(ad: Advert & { targets?: { kind: TargetType; id?: n
   };
 }
 
-/** 'materials[0].duration' -> ['materials', 0, 'duration'] (server field -> antd name). */
-export function fieldPath(field: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  for (const part of field.split('.')) {
-    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) {
-      out.push(part);
-      continue;
-    }
-    if (m[1]) out.push(m[1]);
-    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
-  }
-  return out;
-}
-
 /**
- * Server field errors -> antd fields of the ad form. startDate/endDate sit on the period,
+ * Server field errors -> fields of the ad form. startDate/endDate sit on the period,
  * dailyStart/dailyEnd on the daily window, materials[i].url on the materials list.
  */
-export function serverFieldErrors(fields: Record<string, string>): {
-  fields: { name: (string | number)[]; errors: string[] }[];
-  rest: string[];
-} {
-  const known = ['title', 'materialType', 'materials', 'targetType', 'targetIds', 'areaCodes', 'linkType', 'linkValue'];
-  const out = new Map<string, { name: (string | number)[]; errors: string[] }>();
-  const rest: string[] = [];
-  const put = (name: (string | number)[], message: string) => {
-    const key = name.join('.');
-    const entry = out.get(key) ?? { name, errors: [] };
-    if (!entry.errors.includes(message)) entry.errors.push(message);
-    out.set(key, entry);
-  };
-  Object.entries(fields).forEach(([field, message]) => {
-    const path = fieldPath(field);
-    const head = String(path[0]);
-    if (head === 'startDate' || head === 'endDate') put(['period'], message);
-    else if (head === 'dailyStart' || head === 'dailyEnd') put(['daily'], message);
-    else if (head === 'materials' && path.length === 3 && path[2] === 'duration') put(path, message);
-    else if (head === 'materials') put(['materials'], message);
-    else if (known.includes(head)) put([head], message);
-    else rest.push(message);
-  });
-  return { fields: [...out.values()], rest };
-}
+export const advertFieldPlacement: FieldPlacement = (path) => {
+  const head = String(path[0]);
+  if (head === 'startDate' || head === 'endDate') return ['period'];
+  if (head === 'dailyStart' || head === 'dailyEnd') return ['daily'];
+  if (head === 'materials' && path.length === 3 && path[2] === 'duration') return path;
+  if (head === 'materials') return ['materials'];
+  const known = ['title', 'materialType', 'targetType', 'targetIds', 'areaCodes', 'linkType', 'linkValue'];
+  return known.includes(head) ? [head] : undefined;
+};
 
 // ------------------------------------------------------------------ status and actions
 

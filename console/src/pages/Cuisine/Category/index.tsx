@@ -30,10 +30,12 @@ import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage, formatNumber } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
-import { showFormError } from '../shared/errors';
-import { MAX_SORT } from '../shared/logic';
+import { showFormError } from '@/utils/fieldErrors';
+import { MAX_SORT } from '../shared/limits';
 import CuisinePage from '../shared/CuisinePage';
 import { t } from '../shared/text';
+import { tableRequest } from '@/utils/table';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
 const deleteSucceed = () => feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
@@ -52,6 +54,7 @@ const CategoryForm: React.FC<{
   onSaved: () => void;
 }> = ({ open, editing, nextSort, onClose, onSaved }) => {
   const [form] = Form.useForm<CategoryFormValues>();
+  const guard = useModalFormGuard(form, open);
   const [alert, setAlert] = useState<string>();
   return (
     <ModalForm<CategoryFormValues>
@@ -60,7 +63,7 @@ const CategoryForm: React.FC<{
       open={open}
       width={480}
       title={editing ? t('cuisine.category.edit') : t('cuisine.category.add')}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={guard.openChange((o) => !o && onClose())}
       submitter={{
         searchConfig: {
           submitText: formatMessage({ id: 'common.save' }),
@@ -70,20 +73,20 @@ const CategoryForm: React.FC<{
       }}
       modalProps={{ destroyOnClose: true, afterClose: () => setAlert(undefined) }}
       initialValues={editing ? { name: editing.name, sort: editing.sort } : { sort: nextSort, enabled: true }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         setAlert(undefined);
         const body = { name: values.name.trim(), sort: values.sort };
         try {
           if (editing) await updateCategory(editing.id, body);
           else await createCategory({ ...body, status: values.enabled === false ? 0 : 1 });
         } catch (e) {
-          setAlert(showFormError(form, e, ['name', 'sort', 'status']));
+          setAlert(showFormError(form, e, ['name', 'sort', 'status'], { scroll: true }));
           return false;
         }
         modifySucceed();
         onSaved();
         return true;
-      }}
+      })}
     >
       {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
       <ProFormText
@@ -304,16 +307,10 @@ const CategoryPage: React.FC = () => {
           }
         }}
         dataSource={data}
-        request={async (params) => {
-          const page = await listCategories({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            name: params.name,
-            status: params.status,
-          });
-          setData(page.records);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listCategories, {
+          query: (p) => ({ name: p.name, status: p.status }),
+          onPage: (page) => setData(page.records),
+        })}
         pagination={{ defaultPageSize: 50, showSizeChanger: true }}
         toolBarRender={() => [
           <Access key="add" code="cuisine:category:add">

@@ -5,10 +5,11 @@
  * export of the filter and import with a template and per-row errors.
  */
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { App, Button, Image, Popconfirm, Space, Switch, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
+import { ResponsiveTable } from '@/components/Responsive';
 import {
   deleteDishes,
   exportDishes,
@@ -28,6 +29,7 @@ import DishDrawer from './components/DishDrawer';
 import ImportModal from './components/ImportModal';
 import OptionsPanel from './components/OptionsPanel';
 import SoldOutModal from './components/SoldOutModal';
+import { tableRequest } from '@/utils/table';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
 
@@ -46,6 +48,8 @@ const ManagePage: React.FC = () => {
   const [drawer, setDrawer] = useState<{ open: boolean; dish?: Dish }>({ open: false });
   const [soldOut, setSoldOut] = useState<{ ids: number[]; label: string }>();
   const [importOpen, setImportOpen] = useState(false);
+  // the dish just created or saved, highlighted in the list
+  const [fresh, setFresh] = useState<number>();
   const { categories, reload: reloadCategories } = useCategories();
 
   const reload = () => actionRef.current?.reload();
@@ -158,13 +162,13 @@ const ManagePage: React.FC = () => {
       render: (_, r) =>
         r.discountPrice !== null ? (
           <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
-            <span>{displayMoney(r.discountPrice, r.currencyDigits)}</span>
+            <span>{displayMoney(r.discountPrice, r.currencyDigits, r.currency)}</span>
             <Typography.Text delete type="secondary" style={{ fontSize: 12 }}>
-              {displayMoney(r.price, r.currencyDigits)}
+              {displayMoney(r.price, r.currencyDigits, r.currency)}
             </Typography.Text>
           </Space>
         ) : (
-          displayMoney(r.price, r.currencyDigits)
+          displayMoney(r.price, r.currencyDigits, r.currency)
         ),
     },
     {
@@ -298,8 +302,13 @@ const ManagePage: React.FC = () => {
 
   return (
     <CuisinePage testId="cuisine-manage">
-      <ProTable<Dish>
+      <ResponsiveTable<Dish>
         rowKey="id"
+        testId="dish"
+        urlFilters={['soldOut', 'status', 'categoryId', 'name']}
+        rowClassName={(r) => (r.id === fresh ? 'venue-row-new' : '')}
+        keyword="name"
+        card={{ title: 'name', avatar: 'images', extra: ['price'], primary: ['soldOut', 'status'], hide: ['sort'] }}
         actionRef={actionRef}
         columns={columns}
         headerTitle={t('menu.cuisine.manage')}
@@ -324,27 +333,25 @@ const ManagePage: React.FC = () => {
         expandable={{
           expandedRowRender: (r) => <OptionsPanel dishId={r.id} onChanged={reload} />,
         }}
-        request={async (params, sort) => {
-          const [field, order] = Object.entries(sort ?? {})[0] ?? [];
-          const query: Params = {
-            name: params.name,
-            number: params.number,
-            categoryId: params.categoryId,
-            soldOut: params.soldOut,
-            status: params.status,
-            specialty: params.specialty,
-            sort: field && order ? `${field},${order === 'ascend' ? 'asc' : 'desc'}` : undefined,
-          };
-          lastQuery.current = query;
-          const page = await listDishes({ ...query, pageNo: params.current, pageSize: params.pageSize });
-          setTotal(page.total);
-          if (page.records.length) {
-            setMoney({ currency: page.records[0].currency, digits: page.records[0].currencyDigits });
-            setMaxSort((m) => Math.max(m, ...page.records.map((r) => r.sort)));
-          }
-          setSelected((prev) => prev.filter((s) => page.records.some((r) => r.id === s.id)));
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listDishes, {
+          query: (p) => ({
+            name: p.name,
+            number: p.number,
+            categoryId: p.categoryId,
+            soldOut: p.soldOut,
+            status: p.status,
+            specialty: p.specialty,
+          }),
+          onPage: (page, { pageNo: _pageNo, pageSize: _pageSize, ...query }) => {
+            lastQuery.current = query;
+            setTotal(page.total);
+            if (page.records.length) {
+              setMoney({ currency: page.records[0].currency, digits: page.records[0].currencyDigits });
+              setMaxSort((m) => Math.max(m, ...page.records.map((r) => r.sort)));
+            }
+            setSelected((prev) => prev.filter((s) => page.records.some((r) => r.id === s.id)));
+          },
+        })}
         toolBarRender={() => [
           <Access key="import" code="cuisine:dish:import">
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="dish-import">
@@ -381,8 +388,9 @@ const ManagePage: React.FC = () => {
         digits={money.digits}
         nextSort={maxSort + 1}
         onClose={() => setDrawer({ open: false })}
-        onSaved={() => {
+        onSaved={(id) => {
           setDrawer({ open: false });
+          setFresh(id);
           reload();
           reloadCategories();
         }}

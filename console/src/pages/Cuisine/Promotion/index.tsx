@@ -4,7 +4,8 @@
  * overlap another promotion on a dish) / disable; delete.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { Button, Popconfirm, Switch, Tag } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
@@ -21,6 +22,7 @@ import { currencyDigits } from '@/utils/money';
 import CuisinePage from '../shared/CuisinePage';
 import { t } from '../shared/text';
 import PromotionDrawer, { weekdayNames } from './components/PromotionDrawer';
+import { tableRequest } from '@/utils/table';
 
 const STATE_COLORS: Record<PromotionState, string> = {
   active: 'green',
@@ -132,22 +134,16 @@ const PromotionPage: React.FC = () => {
 
   return (
     <CuisinePage testId="cuisine-promotion">
-      <ProTable<Promotion>
+      <ResponsiveTable<Promotion>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         headerTitle={t('menu.cuisine.promotion')}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => {
-          const page = await listPromotions({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            name: params.name,
-            status: params.status,
-          });
-          if (page.records.length) setCurrency(page.records[0].currency);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listPromotions, {
+          query: (p) => ({ name: p.name, status: p.status }),
+          onPage: (page) => page.records.length && setCurrency(page.records[0].currency),
+        })}
         toolBarRender={() => [
           <Access key="add" code="cuisine:promotion:add">
             <Button

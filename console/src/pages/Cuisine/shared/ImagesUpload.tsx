@@ -8,12 +8,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Image, Upload, type UploadFile, type UploadProps } from 'antd';
 import ImgCrop from 'antd-img-crop';
 import React, { useEffect, useState } from 'react';
-import { UPLOAD_IMAGE_URL } from '@/services/sys';
-import { feedback } from '@/utils/feedback';
+import { imageUploadProps, uploadedPath, uploadFailed } from '@/components/ImageUpload/upload';
 import { formatMessage } from '@/utils/intl';
-import { applyErrorAction, authHeaders, type Envelope } from '@/utils/request';
+import type { Envelope } from '@/utils/request';
 import { checkImage } from '@/utils/validation';
-import { BEST_IMAGE_SIZE, MAX_IMAGES } from './logic';
+import { BEST_IMAGE_SIZE, MAX_IMAGES } from './limits';
 import { t } from './text';
 
 const toFile = (url: string, i: number): UploadFile => ({
@@ -48,40 +47,19 @@ const ImagesUpload: React.FC<ImagesUploadProps> = ({ value, onChange, max = MAX_
     onChange?.(list.filter((f) => f.status === 'done' && f.url).map((f) => f.url as string));
 
   const props: UploadProps<Envelope<string[]>> = {
-    name: 'file',
-    action: UPLOAD_IMAGE_URL,
-    accept: '.jpg,.jpeg,.png,.gif',
+    ...imageUploadProps(),
     listType: 'picture-card',
     fileList: files,
-    headers: authHeaders(UPLOAD_IMAGE_URL),
-    beforeUpload: (file) => {
-      const problem = checkImage(file);
-      if (problem) {
-        feedback.error(formatMessage({ id: problem }));
-        return Upload.LIST_IGNORE;
-      }
-      return true;
-    },
     onPreview: (file) => setPreview(file.url || file.thumbUrl),
     onChange: ({ file, fileList }) => {
       const next = fileList
         .map((f) => {
           if (f.uid !== file.uid || f.status !== 'done') return f;
-          const envelope = f.response;
-          if (envelope?.code === 10000 && envelope.result?.length) {
-            return { ...f, url: envelope.result[0], thumbUrl: envelope.result[0] };
-          }
-          feedback.error(envelope?.msg || formatMessage({ id: 'upload.serviceError' }));
-          return { ...f, status: 'error' as const };
+          const path = uploadedPath(f);
+          return path ? { ...f, url: path, thumbUrl: path } : { ...f, status: 'error' as const };
         })
         .filter((f) => f.status !== 'error');
-      if (file.status === 'error') {
-        if ((file.error as { status?: number } | undefined)?.status === 401) {
-          applyErrorAction({ type: 'logout', text: file.response?.msg || '' });
-        } else {
-          feedback.error(file.response?.msg || formatMessage({ id: 'upload.imageFailed' }));
-        }
-      }
+      if (file.status === 'error') uploadFailed(file, 'upload.imageFailed');
       setFiles(next);
       if (file.status === 'done' || file.status === 'removed' || file.status === 'error') emit(next);
     },

@@ -3,7 +3,7 @@
  * suspend / activate, delete, and starting an instance with the start form.
  */
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Descriptions, Drawer, Popconfirm, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Descriptions, Drawer, Popconfirm, Skeleton, Space, Tabs, Tag, Tooltip } from 'antd';
 import React, { useRef, useState } from 'react';
 import { StateTag, t } from '../components/labels';
 import StartDialog from '../components/StartDialog';
@@ -22,6 +22,7 @@ import {
 } from '@/services/process';
 import { feedback } from '@/utils/feedback';
 import { formatDate } from '@/utils/intl';
+import { tableRequest } from '@/utils/table';
 
 const FormPreview: React.FC<{ form: FrozenForm }> = ({ form }) => {
   const f = useProcessForm(undefined, true);
@@ -49,7 +50,22 @@ const DefinitionPage: React.FC = () => {
       search: false,
       render: (_, r) => <a onClick={() => view(r)}>{r.name}</a>,
     },
-    { title: t('process.definition.key'), dataIndex: 'key' },
+    {
+      title: t('process.definition.key'),
+      dataIndex: 'key',
+      render: (_, r) => (
+        <Space size={4}>
+          {r.key}
+          {r.system && (
+            <Tooltip title={t('process.definition.systemHint')}>
+              <Tag data-testid={`definition-system-${r.key}-${r.version}`}>
+                {t('process.definition.system')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
     { title: t('process.common.keyword'), dataIndex: 'keyword', hideInTable: true },
     {
       title: t('process.common.version'),
@@ -83,7 +99,7 @@ const DefinitionPage: React.FC = () => {
         >
           {t('process.definition.view')}
         </a>,
-        row.status === 'active' ? (
+        row.status === 'active' && !row.system ? (
           <Access key="start" code="process:inbox:add">
             <a
               onClick={() => start(row)}
@@ -143,15 +159,9 @@ const DefinitionPage: React.FC = () => {
         columns={columns}
         headerTitle={t('menu.process.definition')}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => {
-          const page = await listDefinitions({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            key: params.key,
-            keyword: params.keyword,
-          });
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listDefinitions, {
+          query: (p) => ({ key: p.key, keyword: p.keyword }),
+        })}
       />
       <Drawer
         open={viewOpen}

@@ -46,6 +46,8 @@ import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
+import { tableRequest } from '@/utils/table';
+import { useDiscardGuard } from '@/components/Sheet';
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
@@ -102,6 +104,12 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const schema = useMemo(() => toSchema(tree), [tree]);
   const { can } = useOperation();
+  // unsaved input: the name, key, description or fields differ from what was opened or last saved
+  const snapshot = (m: Editing, s: unknown) =>
+    JSON.stringify({ key: m.key, name: m.name, description: m.description ?? '', schema: s });
+  const savedSnapshot = useRef<string>();
+  if (savedSnapshot.current === undefined) savedSnapshot.current = snapshot(initial, toSchema(initialTree));
+  const guard = useDiscardGuard(() => snapshot(meta, schema) !== savedSnapshot.current);
 
   const save = async () => {
     const problems = designProblems(tree);
@@ -125,6 +133,7 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
       );
       const detail = await getForm(saved.id);
       setMeta({ ...meta, id: saved.id, version: saved.version, versions: detail.versions });
+      savedSnapshot.current = snapshot(meta, schema);
       feedback.success(t('process.form.saved', { version: saved.version }));
     } catch (e) {
       if (e instanceof RequestError && e.fields) setFieldErrors(e.fields);
@@ -148,7 +157,7 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
     <Card
       title={
         <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} />
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={guard(onBack)} />
           {meta.id ? meta.name : t('process.form.new')}
           {meta.version ? <Tag color="blue">v{meta.version}</Tag> : null}
         </Space>
@@ -355,14 +364,7 @@ const FormPage: React.FC = () => {
       headerTitle={t('menu.process.form')}
       search={{ labelWidth: 'auto' }}
       form={{ syncToUrl: false }}
-      request={async (params) => {
-        const page = await listForms({
-          pageNo: params.current,
-          pageSize: params.pageSize,
-          keyword: params.name,
-        });
-        return { data: page.records, total: page.total, success: true };
-      }}
+      request={tableRequest(listForms, { query: (p) => ({ keyword: p.name }) })}
       toolBarRender={() => [
         <Access key="add" code="process:form:add">
           <Button

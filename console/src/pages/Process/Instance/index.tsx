@@ -2,13 +2,15 @@
  * /process/instance: every instance in the caller's scope, filtered by definition, state,
  * starter and start time; the detail shows the coloured diagram, timeline and variables.
  */
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import React, { useRef, useState } from 'react';
 import InstanceDrawer from '../components/InstanceDetail';
 import { INSTANCE_STATES, StateTag, stateLabel, t } from '../components/labels';
 import { PeopleSelect } from '@/components/FormilyRenderer';
 import { listInstances, type Instance } from '@/services/process';
 import { formatDate } from '@/utils/intl';
+import { tableRequest } from '@/utils/table';
 
 export const instanceColumns = (open: (id: number) => void): ProColumns<Instance>[] => [
   {
@@ -76,25 +78,22 @@ export const InstanceList: React.FC<{
   const [openId, setOpenId] = useState<number>();
   return (
     <>
-      <ProTable<Instance>
+      <ResponsiveTable<Instance>
         rowKey="id"
         actionRef={actionRef}
         columns={instanceColumns(setOpenId)}
         headerTitle={title}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => {
-          const page = await list({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            definitionKey: params.definitionKey,
-            state: params.state,
-            initiatorId: params.initiatorId,
-            from: params.from,
-            to: params.to,
-            keyword: params.keyword,
-          });
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(list, {
+          query: (p) => ({
+            definitionKey: p.definitionKey,
+            state: p.state,
+            initiatorId: p.initiatorId,
+            from: p.from,
+            to: p.to,
+            keyword: p.keyword,
+          }),
+        })}
       />
       <InstanceDrawer
         id={openId}

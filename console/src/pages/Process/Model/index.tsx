@@ -33,6 +33,9 @@ import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
+import { tableRequest } from '@/utils/table';
+import { roleName } from '@/utils/roles';
+import { useDiscardGuard } from '@/components/Sheet';
 
 interface Meta {
   id?: number;
@@ -56,6 +59,22 @@ const Editor: React.FC<{
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const modeler = useRef<BpmnModelerHandle>(null);
   const { can } = useOperation();
+  // unsaved input: the diagram was edited (a command ran, was undone or redone; importing clears the
+  // stack and does not count) or the name, key, category or description changed since opening or saving
+  const diagramEdited = useRef(false);
+  const metaText = (m: Meta) =>
+    JSON.stringify({ key: m.key, name: m.name, category: m.category ?? '', description: m.description ?? '' });
+  const savedMeta = useRef(metaText(initial));
+  const guard = useDiscardGuard(() => diagramEdited.current || metaText(meta) !== savedMeta.current);
+  useEffect(() => {
+    const bus = modeler.current?.modeler()?.get('eventBus');
+    if (!bus) return;
+    const changed = (e: { trigger?: string | null }) => {
+      if (e.trigger !== 'clear') diagramEdited.current = true;
+    };
+    bus.on('commandStack.changed', changed);
+    return () => bus.off('commandStack.changed', changed);
+  }, []);
 
   useEffect(() => {
     listForms({ pageNo: 1, pageSize: 500 }).then((p) => setForms(p.records));
@@ -64,7 +83,7 @@ const Editor: React.FC<{
         setRoles(
           (p.records ?? []).map((r: any) => ({
             code: r.code ?? r.roleCode,
-            name: r.name ?? r.roleName,
+            name: roleName({ code: r.code ?? r.roleCode, name: r.name ?? r.roleName }),
           })),
         ),
       )
@@ -101,6 +120,8 @@ const Editor: React.FC<{
         ? await updateModel(meta.id, input, { skipErrorHandler: true })
         : await createModel(input, { skipErrorHandler: true });
       setMeta({ ...meta, id: saved.id, deployedVersion: saved.deployedVersion });
+      diagramEdited.current = false;
+      savedMeta.current = metaText(meta);
       modeler.current!.showIssues(saved.issues ?? []);
       return saved;
     } catch (e) {
@@ -151,7 +172,7 @@ const Editor: React.FC<{
     <Card
       title={
         <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} />
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={guard(onBack)} />
           {meta.id ? meta.name : t('process.model.new')}
           {meta.deployedVersion ? <Tag color="green">v{meta.deployedVersion}</Tag> : null}
         </Space>
@@ -323,15 +344,9 @@ const ModelPage: React.FC = () => {
       columns={columns}
       headerTitle={t('menu.process.model')}
       search={{ labelWidth: 'auto' }}
-      request={async (params) => {
-        const page = await listModels({
-          pageNo: params.current,
-          pageSize: params.pageSize,
-          keyword: params.name,
-          category: params.category,
-        });
-        return { data: page.records, total: page.total, success: true };
-      }}
+      request={tableRequest(listModels, {
+        query: (p) => ({ keyword: p.name, category: p.category }),
+      })}
       toolBarRender={() => [
         <Access key="add" code="process:model:add">
           <Button

@@ -1,11 +1,13 @@
 /** /process/task: every task in the caller's scope (administrators), filtered by status and assignee. */
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import React, { useRef, useState } from 'react';
 import { t } from '../components/labels';
 import TaskDrawer from '../components/TaskDetail';
 import { taskColumns } from '../components/taskColumns';
 import { PeopleSelect } from '@/components/FormilyRenderer';
 import { listAllTasks, type TaskView } from '@/services/process';
+import { tableRequest } from '@/utils/table';
 
 const TaskPage: React.FC = () => {
   const actionRef = useRef<ActionType>();
@@ -21,23 +23,20 @@ const TaskPage: React.FC = () => {
   ];
   return (
     <>
-      <ProTable<TaskView>
+      <ResponsiveTable<TaskView>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         headerTitle={t('menu.process.task')}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => {
-          const page = await listAllTasks({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            keyword: params.keyword,
-            definitionKey: params.definitionKey,
-            status: params.status,
-            assigneeId: params.assigneeId,
-          });
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listAllTasks, {
+          query: (p) => ({
+            keyword: p.keyword,
+            definitionKey: p.definitionKey,
+            status: p.status,
+            assigneeId: p.assigneeId,
+          }),
+        })}
       />
       <TaskDrawer
         id={openId}

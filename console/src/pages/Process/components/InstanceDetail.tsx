@@ -1,7 +1,8 @@
 /**
  * An instance in a drawer: summary, the diagram coloured by state with hover cards, the
- * timeline with comments and form snapshots, variables; cancel (administrators with
- * process:instance:delete) and withdraw (the starter).
+ * timeline with comments and form snapshots, variables; a failed node with its reason and
+ * retry (process:instance:edit), cancel (administrators with process:instance:delete) and
+ * withdraw (the starter).
  */
 import {
   Button,
@@ -19,6 +20,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { useModel } from '@umijs/max';
 import { StateTag, t } from './labels';
 import ProcessTimeline from './Timeline';
+import InstanceFailure from './InstanceFailure';
 import { useOperation } from '@/components/Access';
 import BpmnViewer from '@/components/BpmnViewer';
 import { FormValues } from '@/components/FormilyRenderer';
@@ -29,7 +31,8 @@ import {
   type InstanceView,
 } from '@/services/process';
 import { feedback } from '@/utils/feedback';
-import { formatDate } from '@/utils/intl';
+import { formatStaffTime } from '@/utils/zone';
+import { useDiscardGuard } from '@/components/Sheet';
 
 export const InstanceSummary: React.FC<{ inst: InstanceView }> = ({ inst }) => (
   <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="instance-summary">
@@ -46,10 +49,10 @@ export const InstanceSummary: React.FC<{ inst: InstanceView }> = ({ inst }) => (
       {inst.initiatorName}
     </Descriptions.Item>
     <Descriptions.Item label={t('process.instance.startedAt')}>
-      {formatDate(inst.startedAt)}
+      {formatStaffTime(inst.startedAt)}
     </Descriptions.Item>
     <Descriptions.Item label={t('process.instance.endedAt')}>
-      {inst.endedAt ? formatDate(inst.endedAt) : '-'}
+      {inst.endedAt ? formatStaffTime(inst.endedAt) : '-'}
     </Descriptions.Item>
     {inst.businessKey && (
       <Descriptions.Item label={t('process.instance.businessKey')}>
@@ -98,12 +101,12 @@ export const InstanceBody: React.FC<{ inst: InstanceView }> = ({ inst }) => (
               {
                 title: t('process.common.createdAt'),
                 dataIndex: 'createdAt',
-                render: (v) => formatDate(v),
+                render: (v) => formatStaffTime(v),
               },
               {
                 title: t('process.task.closedAt'),
                 dataIndex: 'closedAt',
-                render: (v) => (v ? formatDate(v) : '-'),
+                render: (v) => (v ? formatStaffTime(v) : '-'),
               },
             ]}
           />
@@ -121,6 +124,7 @@ export const InstanceDrawer: React.FC<{
   const [inst, setInst] = useState<InstanceView>();
   const [reason, setReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
+  const guardReason = useDiscardGuard(() => !!reason.trim());
   const { can } = useOperation();
   const { initialState } = useModel('@@initialState');
   const load = useCallback(() => {
@@ -132,6 +136,7 @@ export const InstanceDrawer: React.FC<{
   }, [load]);
 
   const running = inst?.state === 'running';
+  const failed = inst?.state === 'failed';
   const mine = inst && inst.initiatorId === initialState?.currentUser?.userId;
   return (
     <Drawer
@@ -160,7 +165,7 @@ export const InstanceDrawer: React.FC<{
               {t('process.instance.withdraw')}
             </Button>
           )}
-          {running && can('process:instance:delete') && (
+          {(running || failed) && can('process:instance:delete') && (
             <Button danger onClick={() => setCancelling(true)} data-testid="instance-cancel">
               {t('process.instance.cancel')}
             </Button>
@@ -172,6 +177,13 @@ export const InstanceDrawer: React.FC<{
         <Skeleton active />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="instance-detail">
+          <InstanceFailure
+            inst={inst}
+            onRetried={() => {
+              load();
+              onChanged?.();
+            }}
+          />
           <Card size="small">
             <InstanceSummary inst={inst} />
           </Card>
@@ -181,7 +193,10 @@ export const InstanceDrawer: React.FC<{
       <Modal
         open={cancelling}
         title={t('process.instance.cancel')}
-        onCancel={() => setCancelling(false)}
+        onCancel={guardReason(() => {
+          setCancelling(false);
+          setReason('');
+        })}
         okButtonProps={{ danger: true, disabled: !reason.trim() }}
         onOk={() =>
           cancelInstance(inst!.id, reason.trim()).then(() => {

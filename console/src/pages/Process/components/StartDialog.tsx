@@ -20,6 +20,7 @@ import {
 import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { RequestError } from '@/utils/request';
+import { useDiscardGuard } from '@/components/Sheet';
 
 const StartBody: React.FC<{
   definition: DefinitionDetail;
@@ -31,6 +32,7 @@ const StartBody: React.FC<{
   const [businessKey, setBusinessKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const guard = useDiscardGuard(() => !!title.trim() || !!businessKey.trim() || form.modified);
   const submit = async () => {
     let variables: Record<string, unknown> = {};
     try {
@@ -54,8 +56,9 @@ const StartBody: React.FC<{
       notifyTodoChanged();
       onDone(res.instanceId);
     } catch (e) {
-      if (e instanceof RequestError) applyServerErrors(form, e.fields);
+      // The server's message always shows (a refused variable may be no field of the form).
       setError(errorText(e));
+      if (e instanceof RequestError) applyServerErrors(form, e.fields);
     } finally {
       setBusy(false);
     }
@@ -65,7 +68,7 @@ const StartBody: React.FC<{
       open
       width={640}
       title={t('process.start.title', { name: definition.name })}
-      onCancel={onCancel}
+      onCancel={guard(onCancel)}
       onOk={submit}
       confirmLoading={busy}
       okText={t('process.start.submit')}

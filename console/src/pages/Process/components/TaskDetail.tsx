@@ -36,13 +36,49 @@ import {
 } from '@/services/process';
 import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
-import { formatDate } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
+import { formatStaffTime } from '@/utils/zone';
+import { useDiscardGuard } from '@/components/Sheet';
 
 const NEEDS_COMMENT: TaskAction[] = ['reject', 'return', 'comment'];
 const ONE_USER: TaskAction[] = ['transfer', 'delegate'];
 const MANY_USERS: TaskAction[] = ['addSigner', 'removeSigner', 'cc'];
 const WITH_FORM: TaskAction[] = ['approve', 'complete', 'resolve'];
+/** decisions whose comment is the form's opinion */
+const DECISIONS: TaskAction[] = ['approve', 'reject', 'complete', 'resolve'];
+/** what a candidate may do without taking the task */
+const OPEN_TO_CANDIDATES: TaskAction[] = ['claim', 'comment', 'cc', 'urge'];
+
+/**
+ * Form fields that hold the decision's comment (the ad review's "opinion"): the action dialog's
+ * comment is their value, so the reviewer types one text, shown to the merchant and on the
+ * timeline alike. While the task is editable they are not shown in the form itself.
+ */
+export const COMMENT_FIELDS = ['opinion'];
+
+/** The form's top-level properties that are comment fields. */
+export function commentFieldsOf(schema: unknown): string[] {
+  let parsed: any = schema;
+  if (typeof schema === 'string') {
+    try {
+      parsed = JSON.parse(schema);
+    } catch {
+      return [];
+    }
+  }
+  const props = parsed && typeof parsed === 'object' ? parsed.properties : undefined;
+  return props && typeof props === 'object' ? COMMENT_FIELDS.filter((f) => f in props) : [];
+}
+
+/** The schema with its comment fields hidden (the comment box of the action dialog fills them). */
+export function hideCommentFields(schema: unknown): unknown {
+  const fields = commentFieldsOf(schema);
+  if (!fields.length) return schema;
+  const parsed = typeof schema === 'string' ? JSON.parse(schema) : schema;
+  const properties = { ...(parsed as any).properties };
+  for (const f of fields) properties[f] = { ...properties[f], 'x-display': 'hidden' };
+  return { ...(parsed as object), properties };
+}
 
 const TaskForm: React.FC<{
   detail: TaskDetail;
@@ -52,9 +88,17 @@ const TaskForm: React.FC<{
   const form = useProcessForm(detail.variables, !editable);
   formRef.current = form;
   if (!detail.form) return null;
+  const schema = editable ? hideCommentFields(detail.form.schema) : detail.form.schema;
+  const onlyComments =
+    editable && commentFieldsOf(detail.form.schema).length > 0 &&
+    Object.keys((typeof schema === 'object' && schema && (schema as any).properties) || {}).every((k) =>
+      COMMENT_FIELDS.includes(k),
+    );
+  // a form that is only the comment has nothing left to show: the action dialog asks for it
+  if (onlyComments) return <FormRenderer form={form} schema={schema as any} perms={detail.fieldPerms} />;
   return (
     <Card size="small" title={detail.form.name} data-testid="task-form">
-      <FormRenderer form={form} schema={detail.form.schema} perms={detail.fieldPerms} />
+      <FormRenderer form={form} schema={schema as any} perms={detail.fieldPerms} />
     </Card>
   );
 };
@@ -72,6 +116,9 @@ export const TaskDrawer: React.FC<{
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const formRef = React.useRef<ReturnType<typeof useProcessForm>>();
+  // unsaved input: the task's form was edited, or the action dialog holds a comment
+  const guardDrawer = useDiscardGuard(() => !!formRef.current?.modified);
+  const guardAction = useDiscardGuard(() => !!comment.trim());
   const { initialState } = useModel('@@initialState');
   const me = initialState?.currentUser?.userId;
 
@@ -95,6 +142,12 @@ export const TaskDrawer: React.FC<{
     setError(undefined);
     try {
       let formData: Record<string, unknown> | undefined;
+      const commentFields = detail.form ? commentFieldsOf(detail.form.schema) : [];
+      if (commentFields.length && formRef.current && DECISIONS.includes(a)) {
+        // one text: the dialog's comment is also the form's opinion
+        const text = extra.comment ?? '';
+        formRef.current.setValues(Object.fromEntries(commentFields.map((f) => [f, text])));
+      }
       if (WITH_FORM.includes(a) && detail.form && formRef.current) {
         try {
           formData = await submitForm(formRef.current);
@@ -103,6 +156,13 @@ export const TaskDrawer: React.FC<{
           feedback.error(t('process.task.fixForm'));
           return false;
         }
+      }
+      if (detail.canClaim && !detail.canAct && !OPEN_TO_CANDIDATES.includes(a)) {
+        // claimed implicitly on the first action (no separate claim step)
+        await actOnTask(detail.id, 'claim', {}, { skipErrorHandler: true });
+      }
+      if (commentFields.length && DECISIONS.includes(a) && !formData && formRef.current) {
+        formData = JSON.parse(JSON.stringify(formRef.current.values ?? {}));
       }
       await actOnTask(detail.id, a, { ...extra, formData }, { skipErrorHandler: true });
       feedback.success(t('process.task.done', { action: actionLabel(a) }));
@@ -159,9 +219,10 @@ export const TaskDrawer: React.FC<{
     detail.ownerId !== detail.assigneeId &&
     detail.assigneeId === me;
   const buttons: { a: TaskAction; primary?: boolean; danger?: boolean }[] = [];
+  // a candidate sees the assignee's actions: the first one claims the task implicitly
+  const mayDecide = canAct || !!detail?.canClaim;
   if (detail && open) {
-    if (detail.canClaim) buttons.push({ a: 'claim', primary: true });
-    if (canAct) {
+    if (mayDecide) {
       if (delegated) buttons.push({ a: 'resolve', primary: true });
       else if (offered.has('approve')) buttons.push({ a: 'approve', primary: true });
       else buttons.push({ a: 'complete', primary: true });
@@ -171,6 +232,7 @@ export const TaskDrawer: React.FC<{
       if (offered.has('delegate') && !delegated) buttons.push({ a: 'delegate' });
       if (offered.has('addSigner')) buttons.push({ a: 'addSigner' });
     }
+    if (detail.canClaim) buttons.push({ a: 'claim' });
     if (canAct || detail.canClaim || detail.initiatorId === me) {
       if (offered.has('comment') || detail.initiatorId === me) buttons.push({ a: 'comment' });
       buttons.push({ a: 'cc' });
@@ -184,7 +246,7 @@ export const TaskDrawer: React.FC<{
   return (
     <Drawer
       open={!!id}
-      onClose={onClose}
+      onClose={guardDrawer(onClose)}
       width="min(1100px, 96vw)"
       destroyOnClose
       title={
@@ -239,21 +301,20 @@ export const TaskDrawer: React.FC<{
                 {t('process.task.assignee')}: {detail.assigneeName || t('process.task.unclaimed')}
               </Tag>
               <Tag>
-                {t('process.common.createdAt')}: {formatDate(detail.createdAt)}
+                {t('process.common.createdAt')}: {formatStaffTime(detail.createdAt)}
               </Tag>
               {detail.dueAt && (
                 <Tag color="orange">
-                  {t('process.task.dueAt')}: {formatDate(detail.dueAt)}
+                  {t('process.task.dueAt')}: {formatStaffTime(detail.dueAt)}
                 </Tag>
               )}
             </Space>
           </Card>
-          {detail.canClaim && <Alert type="info" showIcon message={t('process.task.claimFirst')} />}
           <TaskPreview definitionKey={detail.definitionKey} variables={detail.variables} />
           <TaskForm
             key={`${detail.id}-${detail.assigneeId}`}
             detail={detail}
-            editable={canAct && open}
+            editable={mayDecide && open}
             formRef={formRef}
           />
           <InstanceBody inst={detail.instance} />
@@ -262,7 +323,7 @@ export const TaskDrawer: React.FC<{
       <Modal
         open={!!action}
         title={action ? actionLabel(action) : ''}
-        onCancel={() => setAction(undefined)}
+        onCancel={guardAction(() => setAction(undefined))}
         onOk={confirm}
         confirmLoading={busy}
         okButtonProps={

@@ -4,7 +4,7 @@ import React from 'react';
 import { actionLabel, eventLabel, t } from './labels';
 import { FormValues } from '@/components/FormilyRenderer';
 import type { TimelineItem } from '@/services/process';
-import { formatDate } from '@/utils/intl';
+import { formatStaffTime } from '@/utils/zone';
 
 const COLORS: Record<string, string> = {
   approve: 'green',
@@ -16,6 +16,8 @@ const COLORS: Record<string, string> = {
   withdrawn: 'gray',
   instanceEnded: 'green',
   serviceFailed: 'red',
+  nodeFailed: 'red',
+  retried: 'orange',
 };
 
 export const ProcessTimeline: React.FC<{
@@ -38,7 +40,7 @@ export const ProcessTimeline: React.FC<{
             {what}
             {item.actorName ? ` · ${item.actorName}` : ''}
             <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-              {formatDate(item.time)}
+              {formatStaffTime(item.time)}
             </Typography.Text>
             {item.comment && (
               <Typography.Paragraph style={{ margin: '4px 0 0' }} type="secondary">

@@ -4,7 +4,7 @@ import { Tag } from 'antd';
 import React from 'react';
 import { outcomeLabel, StateTag, t } from './labels';
 import type { TaskView } from '@/services/process';
-import { formatDate } from '@/utils/intl';
+import { formatStaffTime } from '@/utils/zone';
 
 export const taskColumns = (
   open: (id: number) => void,
@@ -64,7 +64,7 @@ export const taskColumns = (
           title: t('process.task.closedAt'),
           dataIndex: 'closedAt',
           search: false,
-          render: (_: unknown, r: TaskView) => (r.closedAt ? formatDate(r.closedAt) : '-'),
+          render: (_: unknown, r: TaskView) => (r.closedAt ? formatStaffTime(r.closedAt) : '-'),
         },
       ] as ProColumns<TaskView>[])
     : []),
@@ -72,12 +72,12 @@ export const taskColumns = (
     title: t('process.common.createdAt'),
     dataIndex: 'createdAt',
     search: false,
-    render: (_, r) => formatDate(r.createdAt),
+    render: (_, r) => formatStaffTime(r.createdAt),
   },
   {
     title: t('process.task.dueAt'),
     dataIndex: 'dueAt',
     search: false,
-    render: (_, r) => (r.dueAt ? formatDate(r.dueAt) : '-'),
+    render: (_, r) => (r.dueAt ? formatStaffTime(r.dueAt) : '-'),
   },
 ];

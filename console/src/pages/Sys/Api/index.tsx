@@ -9,7 +9,7 @@ import {
   type ApiView,
   type LogMode,
 } from '@/services/sys-admin';
-import { groupApis, type ApiGroup } from '../shared/logic';
+import { groupApis, type ApiGroup } from './groups';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 

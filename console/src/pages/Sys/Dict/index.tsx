@@ -24,11 +24,12 @@ import {
   type DictEntry,
   type DictType,
 } from '@/services/sys-admin';
-import { pageParams, parseLabels } from '../shared/logic';
+import { parseLabels } from '../shared/labels';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
+import { tableRequest } from '@/utils/table';
 
 /** /sys/dict: dictionary types and their entries (label, code, sort, status, per-language labels). */
 const DictPage: React.FC = () => {
@@ -212,11 +213,9 @@ const DictPage: React.FC = () => {
             }}
             rowClassName={(r) => (r.id === type?.id ? 'ant-table-row-selected' : '')}
             onRow={(r) => ({ onClick: () => setType(r), style: { cursor: 'pointer' } })}
-            request={async (params) => {
-              const page = await listDictTypes(pageParams(params));
-              if (!type && page.records.length) setType(page.records[0]);
-              return { data: page.records, total: page.total, success: true };
-            }}
+            request={tableRequest(listDictTypes, {
+              onPage: (page) => !type && page.records.length && setType(page.records[0]),
+            })}
             toolBarRender={() => [
               <Access key="add" code="sys:dict:add">
                 <Button

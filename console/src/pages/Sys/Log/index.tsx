@@ -6,11 +6,12 @@ import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import { exportLogs, listLogs, type LogQuery, type OpLog } from '@/services/sys-admin';
 import { formatDate, formatNumber } from '@/utils/intl';
-import { pageParams, rangeParams } from '../shared/logic';
+import { rangeParams } from './rules';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import LogDetail from './components/LogDetail';
 import RetentionModal from './components/RetentionModal';
+import { tableFilters, tableRequest } from '@/utils/table';
 
 /** /sys/log: the operation log (search, masked detail, Excel export, retention). */
 const LogPage: React.FC = () => {
@@ -132,13 +133,12 @@ const LogPage: React.FC = () => {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         columnsState={{ persistenceKey: 'venue.sys.log.columns', persistenceType: 'localStorage' }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
-        request={async (params) => {
-          const { range, ...rest } = params as typeof params & { range?: unknown };
-          const q = { ...pageParams(rest), ...rangeParams(range) } as LogQuery;
-          lastQuery.current = { ...q };
-          const page = await listLogs(q);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listLogs, {
+          query: ({ range, ...rest }) => ({ ...tableFilters(rest), ...rangeParams(range) }),
+          onPage: (_page, q) => {
+            lastQuery.current = { ...q };
+          },
+        })}
         toolBarRender={() => [
           <Access key="export" code="sys:log:export">
             <Button

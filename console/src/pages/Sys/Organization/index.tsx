@@ -29,13 +29,14 @@ import React, { useEffect, useMemo, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
 import { deleteOrg, getOrg, setOrgStatus, type Org, type OrgNode } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
-import { childTypeOf, findOrg } from '../shared/logic';
+import { childTypeOf, findOrg } from '../shared/orgs';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import Applications from './components/Applications';
 import OrgForm from './components/OrgForm';
+import { safeHref } from '@/utils/safeHref';
 
 const TYPE_ICONS = {
   platform: <ApartmentOutlined />,
@@ -269,7 +270,7 @@ const OrganizationPage: React.FC = () => {
               <Descriptions.Item label={t('sys.org.currency')}>{node.currency}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.timezone')}>{node.timezone}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.logo')}>
-                {node.logo ? <Avatar shape="square" size={48} src={node.logo} /> : '-'}
+                {safeHref(node.logo) ? <Avatar shape="square" size={48} src={safeHref(node.logo)} /> : '-'}
               </Descriptions.Item>
               <Descriptions.Item label={t('sys.createdAt')}>
                 {formatDate(node.createdAt)}
@@ -294,7 +295,7 @@ const OrganizationPage: React.FC = () => {
               { key: 'tree', label: t('sys.org.tab.tree'), children: orgTab },
               {
                 key: 'signups',
-                label: t('sys.signup.title'),
+                label: t('onboarding.signup.title'),
                 children: <Applications onApproved={() => refresh()} />,
               },
             ]}

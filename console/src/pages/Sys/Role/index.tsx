@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { useModel } from '@umijs/max';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
@@ -12,12 +13,14 @@ import {
   type RoleQuery,
 } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
-import { pageParams } from '../shared/logic';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
+import { statusAsNumber } from '../shared/status';
+import { tableRequest } from '@/utils/table';
+import { roleName } from '@/utils/roles';
 
 /** /sys/role: roles with their data scope, status and grants (menus + operation keys). */
 const RolePage: React.FC = () => {
@@ -48,7 +51,7 @@ const RolePage: React.FC = () => {
       width: 240,
       render: (_, r) => (
         <Space size={4}>
-          <span>{r.name}</span>
+          <span>{roleName(r)}</span>
           {r.builtin && <Tag>{t('sys.builtin')}</Tag>}
           {r.merchantId === 0 && !platform && <Tag color="purple">{t('sys.role.template')}</Tag>}
         </Space>
@@ -146,7 +149,7 @@ const RolePage: React.FC = () => {
 
   return (
     <SysPage testId="sys-role-page">
-      <ProTable<Role>
+      <ResponsiveTable<Role>
         rowKey="id"
         actionRef={action}
         headerTitle={t('sys.role.title')}
@@ -156,13 +159,7 @@ const RolePage: React.FC = () => {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         columnsState={{ persistenceKey: 'venue.sys.role.columns', persistenceType: 'localStorage' }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
-        request={async (params, sort) => {
-          const q = pageParams(params) as RoleQuery & { pageNo: number; pageSize: number };
-          if (q.status !== undefined) q.status = Number(q.status) as 0 | 1;
-          if (sort?.sort) q.sort = `sort,${sort.sort === 'ascend' ? 'asc' : 'desc'}`;
-          const page = await listRoles(q);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listRoles, { query: statusAsNumber })}
         toolBarRender={() => [
           <Access key="add" code="sys:role:add">
             <Button

@@ -4,9 +4,11 @@ import {
   EditOutlined,
   KeyOutlined,
   PlusOutlined,
+  UnlockOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { Access } from '@/components/Access';
@@ -17,6 +19,7 @@ import {
   listUsers,
   resetUserPassword,
   setUserStatus,
+  unlockUser,
   USER_IMPORT_URL,
   USER_TEMPLATE_URL,
   type Role,
@@ -25,13 +28,16 @@ import {
 } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
 import ImportModal from '../shared/ImportModal';
-import { orgOptions, pageParams } from '../shared/logic';
+import { orgOptions } from '../shared/orgs';
+import { statusAsNumber } from '../shared/status';
 import { showOncePassword } from '../shared/OncePassword';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
+import { tableRequest } from '@/utils/table';
+import { roleName } from '@/utils/roles';
 
 const IMPORT_COLUMNS = ['username', 'mobile', 'realName', 'email', 'orgId', 'roles', 'password'];
 
@@ -143,7 +149,7 @@ const UserPage: React.FC = () => {
       valueType: 'select',
       width: 200,
       fieldProps: {
-        options: roles.map((r) => ({ label: r.name, value: r.id })),
+        options: roles.map((r) => ({ label: roleName(r), value: r.id })),
         showSearch: true,
         optionFilterProp: 'label',
       },
@@ -151,30 +157,10 @@ const UserPage: React.FC = () => {
         r.roles.length
           ? r.roles.map((role) => (
               <Tag key={role.id} style={{ marginBottom: 2 }}>
-                {role.name}
+                {roleName(role)}
               </Tag>
             ))
           : '-',
-    },
-    {
-      title: t('sys.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      width: 120,
-      valueEnum: {
-        1: { text: t('sys.status.enabled'), status: 'Success' },
-        0: { text: t('sys.status.disabled'), status: 'Default' },
-      },
-      render: (_, r) => (
-        <StatusSwitch
-          enabled={r.status === 1}
-          name={r.username}
-          enableCode="sys:user:enable"
-          disableCode="sys:user:disable"
-          onChange={(enabled) => setUserStatus(r.id, enabled)}
-          onDone={reload}
-        />
-      ),
     },
     {
       title: t('sys.user.lastLogin'),
@@ -192,10 +178,32 @@ const UserPage: React.FC = () => {
       render: (_, r) => formatDate(r.createdAt),
     },
     {
+      title: t('sys.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      // never behind the horizontal scroll
+      fixed: 'right',
+      width: 130,
+      valueEnum: {
+        1: { text: t('sys.status.enabled'), status: 'Success' },
+        0: { text: t('sys.status.disabled'), status: 'Default' },
+      },
+      render: (_, r) => (
+        <StatusSwitch
+          enabled={r.status === 1}
+          name={r.username}
+          enableCode="sys:user:enable"
+          disableCode="sys:user:disable"
+          onChange={(enabled) => setUserStatus(r.id, enabled)}
+          onDone={reload}
+        />
+      ),
+    },
+    {
       title: t('sys.actions'),
       valueType: 'option',
       fixed: 'right',
-      width: 260,
+      width: 340,
       render: (_, r) => [
         <Access key="edit" code="sys:user:edit">
           <Typography.Link onClick={() => openForm(r)}>
@@ -206,6 +214,21 @@ const UserPage: React.FC = () => {
           <Typography.Link onClick={() => resetPassword(r)}>
             <KeyOutlined /> {t('sys.user.reset')}
           </Typography.Link>
+        </Access>,
+        <Access key="unlock" code="sys:user:unlock">
+          <Popconfirm
+            title={t('sys.user.unlock.confirm', { name: r.username })}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => {
+              const { lifted } = await unlockUser(r.id);
+              message.success(t('sys.user.unlock.done', { count: lifted }));
+            }}
+          >
+            <Typography.Link data-testid="user-unlock">
+              <UnlockOutlined /> {t('sys.user.unlock')}
+            </Typography.Link>
+          </Popconfirm>
         </Access>,
         <Access key="delete" code="sys:user:delete">
           <Popconfirm
@@ -229,7 +252,7 @@ const UserPage: React.FC = () => {
 
   return (
     <SysPage testId="sys-user-page">
-      <ProTable<UserView>
+      <ResponsiveTable<UserView>
         rowKey="id"
         actionRef={action}
         headerTitle={t('sys.user.title')}
@@ -239,14 +262,12 @@ const UserPage: React.FC = () => {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         columnsState={{ persistenceKey: 'venue.sys.user.columns', persistenceType: 'localStorage' }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
-        request={async (params, sort) => {
-          const q = pageParams(params) as UserQuery & { pageNo: number; pageSize: number };
-          if (q.status !== undefined) q.status = Number(q.status) as 0 | 1;
-          if (sort?.createdAt) q.sort = `createdAt,${sort.createdAt === 'ascend' ? 'asc' : 'desc'}`;
-          lastQuery.current = { ...q };
-          const page = await listUsers(q);
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listUsers, {
+          query: statusAsNumber,
+          onPage: (_page, q) => {
+            lastQuery.current = { ...q };
+          },
+        })}
         toolBarRender={() => [
           <Access key="add" code="sys:user:add">
             <Button

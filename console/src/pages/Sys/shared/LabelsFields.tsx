@@ -2,7 +2,7 @@ import { ProFormText } from '@ant-design/pro-components';
 import { Col, Collapse, Row } from 'antd';
 import React from 'react';
 import { LOCALES } from '@/locales';
-import { LABEL_LANGUAGES } from './logic';
+import { LABEL_LANGUAGES } from './labels';
 
 /** The language's own name for a tag (en -> English). */
 const languageName = (tag: string) =>

@@ -46,17 +46,21 @@ const StatusSwitch: React.FC<StatusSwitchProps> = ({
     });
   };
   return (
-    <Access code={enabled ? disableCode : enableCode} mode="disable">
-      <Switch
-        size="small"
-        checked={enabled}
-        loading={busy}
-        onClick={ask}
-        checkedChildren={t('sys.status.enabled')}
-        unCheckedChildren={t('sys.status.disabled')}
-        data-testid={testId}
-      />
-    </Access>
+    // the state is written beside the switch, not inside it: a small switch clips longer
+    // words ("Ena" for Enabled)
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+      <Access code={enabled ? disableCode : enableCode} mode="disable">
+        <Switch
+          size="small"
+          checked={enabled}
+          loading={busy}
+          onClick={ask}
+          aria-label={t(enabled ? 'sys.status.enabled' : 'sys.status.disabled')}
+          data-testid={testId}
+        />
+      </Access>
+      <span>{t(enabled ? 'sys.status.enabled' : 'sys.status.disabled')}</span>
+    </span>
   );
 };
 

@@ -1,8 +1,9 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useModel, useNavigate, useSearchParams } from '@umijs/max';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
+import AuthTabs from '@/components/AuthShell/AuthTabs';
 import { useCountdown } from '@/hooks/useCountdown';
 import { fetchSession, preloadShell } from '@/services/session';
 import { login, sendSmsCode } from '@/services/sys';
@@ -160,8 +161,7 @@ const Login: React.FC = () => {
 
   return (
     <AuthShell>
-      <Tabs
-        centered
+      <AuthTabs
         activeKey={type}
         onChange={(key) => {
           setType(key as LoginType);

@@ -11,13 +11,13 @@ import { Link, useNavigate } from '@umijs/max';
 import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
+import PageLoading from '@/components/PageLoading';
 import { useCountdown } from '@/hooks/useCountdown';
 import { sendSmsCode } from '@/services/sys';
 import { registerMerchant } from '@/services/sys-admin';
-import { splitFieldErrors } from '@/pages/Sys/shared/logic';
 import { errorText } from '@/utils/errors';
-import { formatMessage } from '@/utils/intl';
-import { RequestError } from '@/utils/request';
+import { showFormError } from '@/utils/fieldErrors';
+import { formatMessage, useAreaMessages } from '@/utils/intl';
 import { LOGIN_PATH } from '@/utils/session';
 import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
 
@@ -90,21 +90,14 @@ const Register: React.FC = () => {
         { replace: true },
       );
     } catch (e) {
-      if (e instanceof RequestError && e.fields) {
-        const split = splitFieldErrors(e.fields, FIELDS);
-        form.setFields(split.fields);
-        setError(split.rest.length ? split.rest.join(' ') : undefined);
-        if (!split.fields.length) setError(errorText(e));
-      } else {
-        setError(errorText(e));
-      }
+      setError(showFormError(form, e, FIELDS));
       setSubmitting(false);
     }
   };
 
   return (
-    <AuthShell subtitle={t('register.subtitle')}>
-      <h3 style={{ marginTop: 8 }}>{t('register.title')}</h3>
+    <AuthShell subtitle={t('onboarding.register.subtitle')}>
+      <h3 style={{ marginTop: 8 }}>{t('onboarding.register.title')}</h3>
       {error && (
         <Alert style={{ marginBottom: 24 }} type="error" showIcon message={error} role="alert" />
       )}
@@ -112,22 +105,34 @@ const Register: React.FC = () => {
         <Form.Item
           name="merchantName"
           rules={[
-            { required: true, whitespace: true, message: t('register.merchantName.required') },
+            {
+              required: true,
+              whitespace: true,
+              message: t('onboarding.register.merchantName.required'),
+            },
           ]}
         >
           <Input
             prefix={<ShopOutlined />}
-            placeholder={t('register.merchantName')}
+            placeholder={t('onboarding.register.merchantName')}
             maxLength={100}
           />
         </Form.Item>
         <Form.Item
           name="contactName"
           rules={[
-            { required: true, whitespace: true, message: t('register.contactName.required') },
+            {
+              required: true,
+              whitespace: true,
+              message: t('onboarding.register.contactName.required'),
+            },
           ]}
         >
-          <Input prefix={<UserOutlined />} placeholder={t('register.contactName')} maxLength={50} />
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('onboarding.register.contactName')}
+            maxLength={50}
+          />
         </Form.Item>
         <Form.Item
           name="mobile"
@@ -198,14 +203,14 @@ const Register: React.FC = () => {
         <Form.Item name="address">
           <Input
             prefix={<EnvironmentOutlined />}
-            placeholder={t('sys.register.address')}
+            placeholder={t('onboarding.register.address')}
             maxLength={255}
           />
         </Form.Item>
         <Form.Item name="licenceNo">
           <Input
             prefix={<IdcardOutlined />}
-            placeholder={t('sys.register.licenceNo')}
+            placeholder={t('onboarding.register.licenceNo')}
             maxLength={64}
           />
         </Form.Item>
@@ -217,15 +222,19 @@ const Register: React.FC = () => {
             loading={submitting}
             data-testid="register-submit"
           >
-            {t('register.submit')}
+            {t('onboarding.register.submit')}
           </Button>
         </Form.Item>
         <div className="venue-auth-links">
-          <Link to={LOGIN_PATH}>{t('register.toLogin')}</Link>
+          <Link to={LOGIN_PATH}>{t('onboarding.register.toLogin')}</Link>
         </div>
       </Form>
     </AuthShell>
   );
 };
 
-export default Register;
+/** The sign-up texts are the onboarding area's messages, which a logged-out visitor loads only here. */
+const RegisterPage: React.FC = () =>
+  useAreaMessages(['onboarding']) ? <Register /> : <PageLoading />;
+
+export default RegisterPage;

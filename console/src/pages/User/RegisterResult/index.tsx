@@ -2,7 +2,8 @@ import { Link, useSearchParams } from '@umijs/max';
 import { Button, Descriptions, Result } from 'antd';
 import React, { useEffect } from 'react';
 import AuthShell from '@/components/AuthShell';
-import { formatMessage } from '@/utils/intl';
+import PageLoading from '@/components/PageLoading';
+import { formatMessage, useAreaMessages } from '@/utils/intl';
 import { LOGIN_PATH } from '@/utils/session';
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
@@ -19,24 +20,24 @@ const RegisterResult: React.FC = () => {
     document.title = `${t('menu.registerResult')} - ${t('app.title')}`;
   }, []);
   return (
-    <AuthShell subtitle={t('register.subtitle')}>
+    <AuthShell subtitle={t('onboarding.register.subtitle')}>
       <Result
         status="info"
-        title={t('sys.register.pending.title')}
-        subTitle={t('sys.register.pending.desc', { merchant })}
+        title={t('onboarding.register.pending.title')}
+        subTitle={t('onboarding.register.pending.desc', { merchant })}
         extra={
           <Link to={LOGIN_PATH}>
-            <Button type="primary">{t('registerResult.toLogin')}</Button>
+            <Button type="primary">{t('onboarding.registerResult.toLogin')}</Button>
           </Link>
         }
       >
         {application && (
           <Descriptions column={1} size="small" bordered data-testid="register-application">
-            <Descriptions.Item label={t('sys.register.application')}>
+            <Descriptions.Item label={t('onboarding.register.application')}>
               {application}
             </Descriptions.Item>
-            <Descriptions.Item label={t('sys.register.status')}>
-              {t('sys.signup.status.pending')}
+            <Descriptions.Item label={t('onboarding.register.status')}>
+              {t('onboarding.signup.status.pending')}
             </Descriptions.Item>
           </Descriptions>
         )}
@@ -45,4 +46,8 @@ const RegisterResult: React.FC = () => {
   );
 };
 
-export default RegisterResult;
+/** The sign-up texts are the onboarding area's messages, which a logged-out visitor loads only here. */
+const RegisterResultPage: React.FC = () =>
+  useAreaMessages(['onboarding']) ? <RegisterResult /> : <PageLoading />;
+
+export default RegisterResultPage;

@@ -141,6 +141,11 @@ const Workbench: React.FC = () => {
                     formatter={(v) => cardValue(v as number | string | undefined)}
                     valueStyle={typeof card.value === 'number' ? undefined : { fontSize: 20 }}
                   />
+                  {card.note && (
+                    <Typography.Text type="secondary" data-testid={`card-${card.key}-note`}>
+                      {card.note}
+                    </Typography.Text>
+                  )}
                 </Card>
               </Col>
             ))}

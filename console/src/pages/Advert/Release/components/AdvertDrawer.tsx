@@ -19,7 +19,6 @@ import {
   Col,
   DatePicker,
   Divider,
-  Drawer,
   Form,
   Image,
   Input,
@@ -44,17 +43,16 @@ import {
   type AdvertDetail,
   type MaterialType,
 } from '@/services/advert';
-import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
+import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage, formatNumber } from '@/utils/intl';
-import { RequestError } from '@/utils/request';
 import {
+  advertFieldPlacement,
   advertToForm,
   buildAdvertInput,
   MAX_DURATION,
   MAX_IMAGES,
   MAX_TITLE,
-  serverFieldErrors,
   tabletsReached,
   targetTypesOf,
   totalDuration,
@@ -67,6 +65,7 @@ import { seconds, t } from '../../shared/text';
 import { useTablets, useVenues, type VenueOption } from '../../shared/useAdvertData';
 import MaterialUploader from './MaterialUploader';
 import { AreasSelect, DishSelect, TabletsSelect, VenuesSelect } from './Pickers';
+import Sheet from '@/components/Sheet';
 
 const DATE = 'YYYY-MM-DD';
 const TIME = 'HH:mm';
@@ -196,14 +195,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
       saved = advert ? await updateAdvert(advert.id, input) : await createAdvert(input);
     } catch (e) {
       setSaving(undefined);
-      if (e instanceof RequestError && e.fields && Object.keys(e.fields).length) {
-        const split = serverFieldErrors(e.fields);
-        form.setFields(split.fields as never);
-        if (split.fields.length) form.scrollToField(split.fields[0].name as never, { block: 'center' });
-        setAlert(split.rest.length ? split.rest.join(' ') : undefined);
-      } else {
-        setAlert(errorText(e));
-      }
+      setAlert(showFormError(form, e, advertFieldPlacement, { scroll: true }));
       return;
     }
     let published = false;
@@ -211,7 +203,8 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
       try {
         saved = await publishAdvert(saved.id);
         published = true;
-        feedback.success(formatMessage({ id: 'common.publishSucceed' }));
+        // the spec's words, then what happened: the ad went to review
+        feedback.success(`${formatMessage({ id: 'common.publishSucceed' })} · ${formatMessage({ id: 'ui.sentForReview' })}`);
       } catch {
         // the request layer showed why; the ad is saved as a draft and stays in the list
       }
@@ -231,11 +224,12 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
         : t('advert.drawer.create');
 
   return (
-    <Drawer
+    <Sheet
       open={open}
       width="min(860px, 96vw)"
       title={title}
       onClose={onClose}
+      dirty={() => form.isFieldsTouched()}
       destroyOnClose
       forceRender
       extra={
@@ -519,7 +513,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
           </Form.Item>
         ) : null}
       </Form>
-    </Drawer>
+    </Sheet>
   );
 };
 

@@ -4,7 +4,8 @@
  * offers the actions its status allows.
  */
 import { PlusOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { Button, Image, Space, Tag, Typography } from 'antd';
 import React from 'react';
 import { Access, useOperation } from '@/components/Access';
@@ -13,6 +14,7 @@ import { formatDate, formatNumber } from '@/utils/intl';
 import { actionButtons, periodText, type AdvertKind } from '../../shared/logic';
 import StatusTag from '../../shared/StatusTag';
 import { seconds, t } from '../../shared/text';
+import { tableRequest } from '@/utils/table';
 
 export interface AdvertListProps {
   kind: AdvertKind;
@@ -131,10 +133,22 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
       width: 100,
       render: (_, r) => formatNumber(r.playCount),
     },
+    { title: t('advert.field.opinion'), dataIndex: 'opinion', key: 'opinion', search: false, ellipsis: true, width: 160 },
+    {
+      title: t('advert.field.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      search: false,
+      sorter: true,
+      width: 170,
+      render: (_, r) => formatDate(r.createdAt),
+    },
     {
       title: t('advert.field.status'),
       dataIndex: 'status',
       key: 'status',
+      // never behind the horizontal scroll (issue 17)
+      fixed: 'right',
       width: 150,
       valueType: 'select',
       valueEnum: {
@@ -145,16 +159,6 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
         ended: { text: t('advert.status.ended') },
       },
       render: (_, r) => <StatusTag ad={r} />,
-    },
-    { title: t('advert.field.opinion'), dataIndex: 'opinion', key: 'opinion', search: false, ellipsis: true, width: 160 },
-    {
-      title: t('advert.field.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      search: false,
-      sorter: true,
-      width: 170,
-      render: (_, r) => formatDate(r.createdAt),
     },
     {
       title: t('advert.field.actions'),
@@ -181,8 +185,12 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
   ];
 
   return (
-    <ProTable<Advert>
+    <ResponsiveTable<Advert>
       rowKey="id"
+      testId={`advert-${kind}`}
+      keyword="title"
+      // on a phone: the title heads the card with its status beside it, the period and number first
+      card={{ title: 'title', extra: ['status'], primary: ['period', 'releaseNo'], hide: ['opinion', 'totalDuration'] }}
       actionRef={actionRef}
       columns={columns}
       search={{ labelWidth: 'auto', defaultCollapsed: false }}
@@ -194,23 +202,17 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
         persistenceType: 'localStorage',
         defaultValue: { opinion: { show: false }, releaseNo: { show: true } },
       }}
-      request={async (params, sort) => {
-        const [field, order] = Object.entries(sort ?? {})[0] ?? [];
-        const query: AdvertQuery = {
-          title: params.title,
-          releaseNo: params.releaseNo,
-          status: params.status,
-          from: params.from,
-          to: params.to,
+      request={tableRequest(listAdverts, {
+        query: (p): AdvertQuery => ({
+          title: p.title,
+          releaseNo: p.releaseNo,
+          status: p.status,
+          from: p.from,
+          to: p.to,
           request: kind === 'request' ? 'true' : 'false',
           type: kind === 'request' ? undefined : kind,
-          pageNo: params.current,
-          pageSize: params.pageSize,
-          sort: field && order ? `${field},${order === 'ascend' ? 'asc' : 'desc'}` : undefined,
-        };
-        const page = await listAdverts(query);
-        return { data: page.records, total: page.total, success: true };
-      }}
+        }),
+      })}
       toolBarRender={() =>
         canCreate
           ? [

@@ -9,10 +9,11 @@ import { useOperation } from '@/components/Access';
 import { getAdvert, getDishOption, type Advert, type AdvertAction, type AdvertDetail } from '@/services/advert';
 import { formatDate, formatNumber } from '@/utils/intl';
 import AdvertTimeline from '../../shared/AdvertTimeline';
-import { actionButtons, isHttpUrl, periodText } from '../../shared/logic';
+import { actionButtons, periodText } from '../../shared/logic';
 import MaterialsPreview from '../../shared/MaterialsPreview';
 import StatusTag from '../../shared/StatusTag';
 import { seconds, t } from '../../shared/text';
+import { safeHref } from '@/utils/safeHref';
 
 export interface DetailDrawerProps {
   id?: number;
@@ -149,8 +150,8 @@ const DetailDrawer: React.FC<DetailDrawerProps> = ({ id, version, platform, onCl
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('advert.field.link')} span={2}>
-              {ad.linkType === 'url' && isHttpUrl(ad.linkValue) ? (
-                <Typography.Link href={ad.linkValue} target="_blank" rel="noopener noreferrer">
+              {ad.linkType === 'url' && safeHref(ad.linkValue) ? (
+                <Typography.Link href={safeHref(ad.linkValue)} target="_blank" rel="noopener noreferrer">
                   {ad.linkValue}
                 </Typography.Link>
               ) : ad.linkType === 'dish' ? (

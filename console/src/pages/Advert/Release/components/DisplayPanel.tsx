@@ -9,9 +9,10 @@ import { Alert, Button, Card, Empty, Image, List, Segmented, Select, Space, Spin
 import React, { useCallback, useEffect, useState } from 'react';
 import { getDisplay, type AdvertType, type DisplayAd, type VenueDisplay } from '@/services/advert';
 import { formatNumber } from '@/utils/intl';
-import { isHttpUrl, windowText } from '../../shared/logic';
+import { windowText } from '../../shared/logic';
 import { seconds, t } from '../../shared/text';
 import { useVenues } from '../../shared/useAdvertData';
+import { safeHref } from '@/utils/safeHref';
 
 export interface DisplayPanelProps {
   platform: boolean;
@@ -66,8 +67,8 @@ const AdItem: React.FC<{ ad: DisplayAd; tablets: number }> = ({ ad, tablets }) =
               ? t('advert.display.someTablets', { count: formatNumber(ad.tabletIds.length), total: formatNumber(tablets) })
               : t('advert.display.allTablets')}
           </span>
-          {ad.link.type === 'url' && isHttpUrl(ad.link.value) ? (
-            <Typography.Link href={ad.link.value} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
+          {ad.link.type === 'url' && safeHref(ad.link.value) ? (
+            <Typography.Link href={safeHref(ad.link.value)} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
               {ad.link.value}
             </Typography.Link>
           ) : ad.link.type === 'dish' ? (

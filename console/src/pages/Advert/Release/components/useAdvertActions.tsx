@@ -20,6 +20,7 @@ import { feedback } from '@/utils/feedback';
 import { formatMessage } from '@/utils/intl';
 import { MAX_REASON, needsRefresh } from '../../shared/logic';
 import { t } from '../../shared/text';
+import { useDiscardGuard } from '@/components/Sheet';
 
 export interface ActionCallbacks {
   /** the ad changed (answer of the call, when there is one) or was deleted */
@@ -33,6 +34,7 @@ export function useAdvertActions({ onChanged, onEdit }: ActionCallbacks) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const guardTakedown = useDiscardGuard(() => !!reason.trim());
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   /** The status may still be on its way: read again after 1.5 s and 4 s. */
@@ -57,7 +59,11 @@ export function useAdvertActions({ onChanged, onEdit }: ActionCallbacks) {
             return;
           }
           const answer = action === 'publish' ? await publishAdvert(ad.id) : await withdrawAdvert(ad.id);
-          feedback.success(formatMessage({ id: action === 'publish' ? 'common.publishSucceed' : 'common.modifySucceed' }));
+          feedback.success(
+            action === 'publish'
+              ? `${formatMessage({ id: 'common.publishSucceed' })} · ${formatMessage({ id: 'ui.sentForReview' })}`
+              : formatMessage({ id: 'common.modifySucceed' }),
+          );
           settle(action, answer);
         } catch {
           // the request layer showed the server's message; the list shows the ad as it is now
@@ -105,7 +111,7 @@ export function useAdvertActions({ onChanged, onEdit }: ActionCallbacks) {
     <Modal
       open={!!takedown}
       title={t('advert.takedown.title')}
-      onCancel={() => setTakedown(undefined)}
+      onCancel={guardTakedown(() => setTakedown(undefined))}
       onOk={submitTakedown}
       confirmLoading={busy}
       okText={t('advert.action.takedown')}

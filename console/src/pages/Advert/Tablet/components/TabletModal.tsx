@@ -2,12 +2,12 @@
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { createTablet, updateTablet, type Tablet, type TabletDetail } from '@/services/advert';
-import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
+import { formFields, showFormError } from '@/utils/fieldErrors';
 import { formatMessage } from '@/utils/intl';
-import { RequestError } from '@/utils/request';
 import { t } from '../../shared/text';
 import type { VenueOption } from '../../shared/useAdvertData';
+import { useDiscardGuard } from '@/components/Sheet';
 
 interface Values {
   venueId?: number;
@@ -16,7 +16,7 @@ interface Values {
   enabled?: boolean;
 }
 
-const FIELDS = ['venueId', 'number', 'name', 'status'];
+const FORM_FIELDS = ['venueId', 'number', 'name', 'enabled'];
 
 export interface TabletModalProps {
   open: boolean;
@@ -31,6 +31,7 @@ export interface TabletModalProps {
 
 const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, defaultVenueId, onClose, onSaved }) => {
   const [form] = Form.useForm<Values>();
+  const guard = useDiscardGuard(() => form.isFieldsTouched());
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string>();
 
@@ -66,16 +67,7 @@ const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, default
       feedback.success(formatMessage({ id: 'common.modifySucceed' }));
       onSaved(saved, !tablet);
     } catch (e) {
-      if (e instanceof RequestError && e.fields) {
-        const known = Object.entries(e.fields).filter(([f]) => FIELDS.includes(f));
-        form.setFields(
-          known.map(([f, msg]) => ({ name: f === 'status' ? 'enabled' : f, errors: [msg] })) as never,
-        );
-        const rest = Object.entries(e.fields).filter(([f]) => !FIELDS.includes(f));
-        if (rest.length || !known.length) setAlert(rest.map(([, m]) => m).join(' ') || errorText(e));
-      } else {
-        setAlert(errorText(e));
-      }
+      setAlert(showFormError(form, e, formFields(FORM_FIELDS, { status: 'enabled' })));
     } finally {
       setSaving(false);
     }
@@ -85,7 +77,7 @@ const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, default
     <Modal
       open={open}
       title={tablet ? t('advert.tablet.edit') : t('advert.tablet.add')}
-      onCancel={onClose}
+      onCancel={guard(onClose)}
       onOk={submit}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'tablet-save' } as never}

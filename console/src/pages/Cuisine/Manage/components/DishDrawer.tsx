@@ -8,7 +8,6 @@ import {
   Button,
   Col,
   Divider,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -21,13 +20,15 @@ import {
   type FormInstance,
 } from 'antd';
 import React, { useEffect, useState } from 'react';
+import Sheet from '@/components/Sheet';
 import { createDish, getDish, updateDish, type Category, type Dish } from '@/services/cuisine';
 import { feedback } from '@/utils/feedback';
 import { formatMessage } from '@/utils/intl';
 import { parseMajor } from '@/utils/money';
-import { showFormError } from '../../shared/errors';
+import { showFormError } from '@/utils/fieldErrors';
 import ImagesUpload from '../../shared/ImagesUpload';
-import { buildDishInput, dishToForm, MAX_SORT, type DishFormValues } from '../../shared/logic';
+import { MAX_SORT } from '../../shared/limits';
+import { buildDishInput, dishFieldPlacement, dishToForm, type DishFormValues } from '../dishRules';
 import { t } from '../../shared/text';
 import SpecEditor from './SpecEditor';
 
@@ -86,7 +87,8 @@ export interface DishDrawerProps {
   digits: number;
   nextSort: number;
   onClose: () => void;
-  onSaved: () => void;
+  /** the saved dish's id (the list highlights it) */
+  onSaved: (id?: number) => void;
 }
 
 const DishDrawer: React.FC<DishDrawerProps> = ({
@@ -172,23 +174,25 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
     if (dish) delete input.status;
     setSaving(true);
     try {
-      if (dish) await updateDish(dish.id, input);
-      else await createDish(input);
-      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
-      onSaved();
+      // a new dish says "Created"; an edit keeps the spec's "Modify Succeed"
+      const saved = dish ? await updateDish(dish.id, input) : await createDish(input);
+      feedback.success(formatMessage({ id: dish ? 'common.modifySucceed' : 'ui.created' }));
+      onSaved(saved?.id ?? dish?.id);
     } catch (e) {
-      setAlert(showFormError(form, e, KNOWN_FIELDS));
+      setAlert(showFormError(form, e, dishFieldPlacement(KNOWN_FIELDS), { scroll: true }));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Drawer
+    <Sheet
       open={open}
       width="min(880px, 96vw)"
       title={dish ? t('cuisine.dish.edit') : t('cuisine.dish.add')}
       onClose={onClose}
+      dirty={() => form.isFieldsTouched()}
+      testId="dish-drawer"
       destroyOnClose
       forceRender
       extra={
@@ -324,7 +328,7 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
         </Divider>
         <SpecEditor form={form} currency={cur} />
       </Form>
-    </Drawer>
+    </Sheet>
   );
 };
 

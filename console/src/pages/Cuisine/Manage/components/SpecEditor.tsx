@@ -20,7 +20,8 @@ import {
   type FormInstance,
 } from 'antd';
 import React, { useState } from 'react';
-import { MAX_SORT, MAX_SPEC_GROUPS, MAX_SPEC_OPTIONS, splitContent, type DishFormValues, type OptionFormValue } from '../../shared/logic';
+import { MAX_SORT, MAX_SPEC_GROUPS, MAX_SPEC_OPTIONS } from '../../shared/limits';
+import { splitContent, type DishFormValues, type OptionFormValue } from '../dishRules';
 import { t } from '../../shared/text';
 
 /** Adds comma-separated values to a group (the spec's "attribute content"). */

@@ -9,6 +9,7 @@ import { listDishes, type Dish } from '@/services/cuisine';
 import { displayMoney } from '@/utils/money';
 import { t } from '../../shared/text';
 import { useCategories } from '../../shared/useCategories';
+import { tableRequest } from '@/utils/table';
 
 const DishPicker: React.FC<{
   open: boolean;
@@ -66,16 +67,9 @@ const DishPicker: React.FC<{
           getCheckboxProps: (r) => ({ disabled: taken.includes(r.id) }),
           onChange: (_, rows) => setPicked(rows.filter((r) => r && !taken.includes(r.id))),
         }}
-        request={async (params) => {
-          const page = await listDishes({
-            pageNo: params.current,
-            pageSize: params.pageSize,
-            name: params.name,
-            number: params.number,
-            categoryId: params.categoryId,
-          });
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listDishes, {
+          query: (p) => ({ name: p.name, number: p.number, categoryId: p.categoryId }),
+        })}
       />
     </Modal>
   );

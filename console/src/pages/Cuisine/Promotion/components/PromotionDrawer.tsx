@@ -11,7 +11,6 @@ import {
   Button,
   Checkbox,
   DatePicker,
-  Drawer,
   Empty,
   Form,
   Input,
@@ -43,9 +42,10 @@ import {
   rowsInput,
   rowValueText,
   type PromotionRowForm,
-} from '../../shared/logic';
+} from '../promotionRules';
 import { t } from '../../shared/text';
 import DishPicker from './DishPicker';
+import Sheet from '@/components/Sheet';
 
 /** Weekday names of the active language, Monday = 1 (2024-01-01 was a Monday). */
 export function weekdayNames(style: 'short' | 'long' = 'short'): Record<number, string> {
@@ -71,6 +71,8 @@ const PromotionDrawer: React.FC<{
 }> = ({ open, promotion, currency: pageCurrency, digits: pageDigits, onClose, onSaved }) => {
   const [form] = Form.useForm<HeadValues>();
   const [rows, setRows] = useState<PromotionRowForm[]>([]);
+  // the user added, changed or removed a dish row since the drawer opened (unsaved input)
+  const [rowsEdited, setRowsEdited] = useState(false);
   const [serverRowErrors, setServerRowErrors] = useState<Map<number, string>>(new Map());
   const [showRowErrors, setShowRowErrors] = useState(false);
   const [alert, setAlert] = useState<string>();
@@ -85,6 +87,7 @@ const PromotionDrawer: React.FC<{
     setAlert(undefined);
     setServerRowErrors(new Map());
     setShowRowErrors(false);
+    setRowsEdited(false);
     form.resetFields();
     setMoney({ currency: pageCurrency, digits: pageDigits });
     if (!promotion) {
@@ -120,6 +123,7 @@ const PromotionDrawer: React.FC<{
 
   const { digits, currency } = money;
   const update = (index: number, patch: Partial<PromotionRowForm>) => {
+    setRowsEdited(true);
     setRows((prev) => prev.map((r, i) => (i === index ? { ...r, ...patch } : r)));
     setServerRowErrors((prev) => {
       if (!prev.has(index)) return prev;
@@ -129,10 +133,12 @@ const PromotionDrawer: React.FC<{
     });
   };
   const removeRow = (index: number) => {
+    setRowsEdited(true);
     setRows((prev) => prev.filter((_, i) => i !== index));
     setServerRowErrors(new Map());
   };
   const addDishes = (dishes: Dish[]) => {
+    if (dishes.length) setRowsEdited(true);
     if (dishes.length && !rows.length) setMoney({ currency: dishes[0].currency, digits: dishes[0].currencyDigits });
     setRows((prev) => [
       ...prev,
@@ -320,11 +326,12 @@ const PromotionDrawer: React.FC<{
   ];
 
   return (
-    <Drawer
+    <Sheet
       open={open}
       width="min(1080px, 96vw)"
       title={promotion ? t('cuisine.promotion.edit') : t('cuisine.promotion.add')}
       onClose={onClose}
+      dirty={() => rowsEdited || form.isFieldsTouched()}
       destroyOnClose
       forceRender
       extra={
@@ -379,7 +386,7 @@ const PromotionDrawer: React.FC<{
         />
       </div>
       <DishPicker open={picking} taken={rows.map((r) => r.dishId)} onClose={() => setPicking(false)} onPick={addDishes} />
-    </Drawer>
+    </Sheet>
   );
 };
 

@@ -3,9 +3,10 @@
  * by me; search; start a new process; `?task=<id>` (workbench links) opens that task.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ResponsiveTable } from '@/components/Responsive';
 import { useLocation } from '@umijs/max';
-import { Badge, Button, Card, Tabs, Tag } from 'antd';
+import { Alert, Badge, Button, Card, Tabs, Tag } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import InstanceDrawer from '../../components/InstanceDetail';
 import { StateTag, t } from '../../components/labels';
@@ -20,14 +21,19 @@ import {
   listDone,
   listStarted,
   listTodo,
-  todoCount,
+  probeTodo,
   TODO_CHANGED_EVENT,
+  TODO_LIVE,
   type CCView,
   type Instance,
   type Params,
   type TaskView,
 } from '@/services/process';
-import { formatDate } from '@/utils/intl';
+import { useLive } from '@/hooks/useLive';
+import { formatMessage } from '@/utils/intl';
+import { refreshLive } from '@/utils/live';
+import { tableRequest } from '@/utils/table';
+import { formatStaffTime } from '@/utils/zone';
 
 type TabKey = 'todo' | 'done' | 'cc' | 'started';
 
@@ -37,18 +43,21 @@ const InboxPage: React.FC = () => {
   const [taskId, setTaskId] = useState<number>();
   const [instanceId, setInstanceId] = useState<number>();
   const [starting, setStarting] = useState(false);
-  const [count, setCount] = useState<number>();
   const refs = {
     todo: useRef<ActionType>(),
     done: useRef<ActionType>(),
     cc: useRef<ActionType>(),
     started: useRef<ActionType>(),
   };
+  // new tasks and changes reach the open inbox: the to-do list reloads whenever the live
+  // count or the newest task changes (the header badge follows the same key, so they agree)
+  const live = useLive(TODO_LIVE, probeTodo, {
+    onChange: () => Object.values(refs).forEach((r) => r.current?.reload()),
+  });
+  const count = live.value?.count;
 
   const refresh = () => {
-    todoCount()
-      .then((c) => setCount(c.count))
-      .catch(() => undefined);
+    refreshLive(TODO_LIVE);
     Object.values(refs).forEach((r) => r.current?.reload());
   };
 
@@ -58,7 +67,6 @@ const InboxPage: React.FC = () => {
   }, [location.search]);
 
   useEffect(() => {
-    refresh();
     window.addEventListener(TODO_CHANGED_EVENT, refresh);
     return () => window.removeEventListener(TODO_CHANGED_EVENT, refresh);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -66,18 +74,15 @@ const InboxPage: React.FC = () => {
 
   const page =
     <T,>(fn: (p: Params) => Promise<{ records: T[]; total: number }>) =>
-    async (params: Record<string, any>) => {
-      const res = await fn({
-        pageNo: params.current,
-        pageSize: params.pageSize,
-        keyword: params.keyword,
-        definitionKey: params.definitionKey,
-        state: params.state,
-        from: params.from,
-        to: params.to,
-      });
-      return { data: res.records, total: res.total, success: true };
-    };
+    tableRequest(fn, {
+      query: (p) => ({
+        keyword: p.keyword,
+        definitionKey: p.definitionKey,
+        state: p.state,
+        from: p.from,
+        to: p.to,
+      }),
+    });
 
   const ccColumns: ProColumns<CCView>[] = [
     {
@@ -127,7 +132,7 @@ const InboxPage: React.FC = () => {
       title: t('process.common.createdAt'),
       dataIndex: 'createdAt',
       search: false,
-      render: (_, r) => formatDate(r.createdAt),
+      render: (_, r) => formatStaffTime(r.createdAt),
     },
   ];
 
@@ -144,8 +149,9 @@ const InboxPage: React.FC = () => {
         </span>
       ),
       children: (
-        <ProTable<TaskView>
+        <ResponsiveTable<TaskView>
           rowKey="id"
+          testId="todo"
           actionRef={refs.todo}
           columns={taskColumns(setTaskId)}
           search={{ labelWidth: 'auto' }}
@@ -157,8 +163,9 @@ const InboxPage: React.FC = () => {
       key: 'done',
       label: <span data-testid="tab-done">{t('process.inbox.done')}</span>,
       children: (
-        <ProTable<TaskView>
+        <ResponsiveTable<TaskView>
           rowKey="id"
+          testId="done"
           actionRef={refs.done}
           columns={taskColumns(setTaskId, { done: true })}
           search={{ labelWidth: 'auto' }}
@@ -170,8 +177,9 @@ const InboxPage: React.FC = () => {
       key: 'cc',
       label: <span data-testid="tab-cc">{t('process.inbox.cc')}</span>,
       children: (
-        <ProTable<CCView>
+        <ResponsiveTable<CCView>
           rowKey="id"
+          testId="cc"
           actionRef={refs.cc}
           columns={ccColumns}
           search={false}
@@ -183,8 +191,9 @@ const InboxPage: React.FC = () => {
       key: 'started',
       label: <span data-testid="tab-started">{t('process.inbox.started')}</span>,
       children: (
-        <ProTable<Instance>
+        <ResponsiveTable<Instance>
           rowKey="id"
+          testId="started"
           actionRef={refs.started}
           columns={startedColumns}
           search={{ labelWidth: 'auto' }}
@@ -210,6 +219,9 @@ const InboxPage: React.FC = () => {
         </Access>
       }
     >
+      {live.failed ? (
+        <Alert type="warning" showIcon banner message={formatMessage({ id: 'ui.live.paused' })} data-testid="live-paused" />
+      ) : null}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as TabKey)}

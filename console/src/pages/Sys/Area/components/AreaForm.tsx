@@ -2,10 +2,11 @@ import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components
 import { App, Form } from 'antd';
 import React from 'react';
 import { createArea, updateArea, type AreaInput, type AreaView } from '@/services/sys-admin';
-import { showFormError } from '../../shared/errors';
+import { showFormError } from '@/utils/fieldErrors';
 import LabelsFields from '../../shared/LabelsFields';
-import { cleanLabels } from '../../shared/logic';
+import { cleanLabels } from '../../shared/labels';
 import { t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 type Values = Omit<AreaInput, 'names'> & { names?: Record<string, string> };
 
@@ -19,12 +20,13 @@ const AreaForm: React.FC<{
 }> = ({ open, area, parent, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const guard = useModalFormGuard(form, open);
   return (
     <ModalForm<Values>
       name="areaForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={
         area
           ? t('sys.area.edit', { name: area.label || area.name })
@@ -41,7 +43,7 @@ const AreaForm: React.FC<{
           : { sort: 0, names: {} }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         const data: AreaInput = {
           code: (area?.code ?? values.code ?? '').trim(),
           parentCode: area ? area.parentCode : (parent?.code ?? ''),
@@ -59,7 +61,7 @@ const AreaForm: React.FC<{
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormText
         name="code"

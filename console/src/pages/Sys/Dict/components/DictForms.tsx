@@ -10,10 +10,11 @@ import {
   type DictType,
   type DictTypeInput,
 } from '@/services/sys-admin';
-import { showFormError } from '../../shared/errors';
+import { showFormError } from '@/utils/fieldErrors';
 import LabelsFields from '../../shared/LabelsFields';
-import { cleanLabels, parseLabels } from '../../shared/logic';
+import { cleanLabels, parseLabels } from '../../shared/labels';
 import { t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 export const TypeForm: React.FC<{
   open: boolean;
@@ -23,12 +24,13 @@ export const TypeForm: React.FC<{
 }> = ({ open, type, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<DictTypeInput>();
+  const guard = useModalFormGuard(form, open);
   return (
     <ModalForm<DictTypeInput>
       name="dictTypeForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={type ? t('sys.dict.type.edit') : t('sys.dict.type.add')}
       width={480}
       layout="vertical"
@@ -37,7 +39,7 @@ export const TypeForm: React.FC<{
         type ? { code: type.code, name: type.name, description: type.description } : {}
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         try {
           const saved = type ? await updateDictType(type.id, values) : await createDictType(values);
           message.success(type ? t('common.modifySucceed') : t('sys.createSucceed'));
@@ -48,7 +50,7 @@ export const TypeForm: React.FC<{
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormText
         name="code"
@@ -91,12 +93,13 @@ export const EntryForm: React.FC<{
 }> = ({ open, type, entry, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<EntryValues>();
+  const guard = useModalFormGuard(form, open);
   return (
     <ModalForm<EntryValues>
       name="dictEntryForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={entry ? t('sys.dict.entry.edit') : t('sys.dict.entry.add')}
       width={640}
       layout="vertical"
@@ -112,7 +115,7 @@ export const EntryForm: React.FC<{
           : { sort: 0, labels: {} }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         const data = {
           type,
           dictKey: values.dictKey.trim(),
@@ -131,7 +134,7 @@ export const EntryForm: React.FC<{
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormText
         name="dictKey"

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Spin, Tag, Typography } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { getLog, type OpLog } from '@/services/sys-admin';
 import { formatDate, formatNumber } from '@/utils/intl';
-import { prettyBody } from '../../shared/logic';
+import { prettyBody } from '../rules';
 import { t } from '../../shared/text';
 
 const LogDetail: React.FC<{ id?: number; onClose: () => void }> = ({ id, onClose }) => {

@@ -2,8 +2,9 @@ import { ModalForm, ProFormDigit } from '@ant-design/pro-components';
 import { App, Form } from 'antd';
 import React from 'react';
 import { getRetention, setRetention } from '@/services/sys-admin';
-import { showFormError } from '../../shared/errors';
+import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 /** Days the operation log is kept (platform only); older rows are purged daily. */
 const RetentionModal: React.FC<{ open: boolean; onOpenChange: (open: boolean) => void }> = ({
@@ -12,18 +13,19 @@ const RetentionModal: React.FC<{ open: boolean; onOpenChange: (open: boolean) =>
 }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ days: number }>();
+  const guard = useModalFormGuard(form, open);
   return (
     <ModalForm<{ days: number }>
       name="retentionForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={t('sys.log.retention')}
       width={420}
       modalProps={{ destroyOnClose: true }}
       request={async () => getRetention()}
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async ({ days }) => {
+      onFinish={guard.finish(async ({ days }) => {
         try {
           await setRetention(days);
           message.success(t('common.modifySucceed'));
@@ -33,7 +35,7 @@ const RetentionModal: React.FC<{ open: boolean; onOpenChange: (open: boolean) =>
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormDigit
         name="days"

@@ -11,9 +11,10 @@ import React, { useMemo } from 'react';
 import { menuIcon } from '@/components/MenuIcon';
 import { createMenu, updateMenu, type MenuInput, type MenuNode } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
-import { showFormError } from '../../shared/errors';
-import { ACTIONS } from '../../shared/logic';
+import { showFormError } from '@/utils/fieldErrors';
+import { ACTIONS } from '../../shared/grants';
 import { actionLabel, t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const FIELDS = [
   'parentId',
@@ -55,6 +56,7 @@ const MenuForm: React.FC<{
 }> = ({ open, tree, menu, parentId, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<MenuInput>();
+  const guard = useModalFormGuard(form, open);
   const icon = Form.useWatch('icon', form);
   const options = useMemo(
     () => [{ title: t('sys.menu.root'), value: 0, children: parentOptions(tree, menu?.id) }],
@@ -65,7 +67,7 @@ const MenuForm: React.FC<{
       name="menuForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={menu ? t('sys.menu.edit') : t('sys.menu.add')}
       width={640}
       layout="vertical"
@@ -86,7 +88,7 @@ const MenuForm: React.FC<{
           : { parentId: parentId ?? 0, sort: 0, static: false, hidden: false, actions: [] }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         const data = { ...values, parentId: values.parentId ?? 0, actions: values.actions ?? [] };
         try {
           if (menu) {
@@ -103,7 +105,7 @@ const MenuForm: React.FC<{
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormTreeSelect
         name="parentId"

@@ -19,9 +19,10 @@ import {
 } from '@/services/sys-admin';
 import { getInstance } from '@/services/process';
 import { formatDate } from '@/utils/intl';
-import { showFormError } from '../../shared/errors';
-import { pageParams } from '../../shared/logic';
+import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
+import { tableRequest } from '@/utils/table';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const COLORS: Record<ApplicationStatus, string> = {
   pending: 'processing',
@@ -38,19 +39,20 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
   const action = useRef<ActionType>();
   const [rejecting, setRejecting] = useState<MerchantApplication>();
   const [form] = Form.useForm<{ reason: string }>();
+  const guard = useModalFormGuard(form, !!rejecting);
   const reload = () => action.current?.reload();
 
   const approve = (a: MerchantApplication) =>
     modal.confirm({
-      title: t('sys.signup.approve.confirm', { name: a.businessName }),
-      content: t('sys.signup.approve.hint'),
+      title: t('onboarding.signup.approve.confirm', { name: a.businessName }),
+      content: t('onboarding.signup.approve.hint'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
         const created = await approveApplication(a.id);
         modal.success({
-          title: t('sys.signup.approved', { name: a.businessName }),
-          content: t('sys.signup.approved.account', { account: created.adminUsername }),
+          title: t('onboarding.signup.approved', { name: a.businessName }),
+          content: t('onboarding.signup.approved.account', { account: created.adminUsername }),
           okText: t('common.ok'),
         });
         reload();
@@ -71,8 +73,8 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
   };
 
   const columns: ProColumns<MerchantApplication>[] = [
-    { title: t('sys.signup.number'), dataIndex: 'id', hideInSearch: true, width: 90 },
-    { title: t('sys.signup.business'), dataIndex: 'businessName', hideInSearch: true },
+    { title: t('onboarding.signup.number'), dataIndex: 'id', hideInSearch: true, width: 90 },
+    { title: t('onboarding.signup.business'), dataIndex: 'businessName', hideInSearch: true },
     { title: t('sys.org.contact'), dataIndex: 'contact', hideInSearch: true },
     { title: t('sys.org.mobile'), dataIndex: 'mobile', hideInSearch: true },
     { title: t('sys.org.address'), dataIndex: 'address', hideInSearch: true, ellipsis: true },
@@ -83,37 +85,37 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
       valueType: 'select',
       initialValue: 'pending',
       valueEnum: {
-        pending: t('sys.signup.status.pending'),
-        approved: t('sys.signup.status.approved'),
-        rejected: t('sys.signup.status.rejected'),
+        pending: t('onboarding.signup.status.pending'),
+        approved: t('onboarding.signup.status.approved'),
+        rejected: t('onboarding.signup.status.rejected'),
       },
       render: (_, r) => (
         <Space size={4} wrap>
-          <Tag color={COLORS[r.status]}>{t(`sys.signup.status.${r.status}`)}</Tag>
+          <Tag color={COLORS[r.status]}>{t(`onboarding.signup.status.${r.status}`)}</Tag>
           {r.status === 'pending' && r.instanceId > 0 && (
             // reviewed by the merchant_signup process: approve / reject here act on its task
             <Typography.Link onClick={() => openTask(r)} data-testid={`signup-task-${r.id}`}>
-              {t('sys.signup.openTask')}
+              {t('onboarding.signup.openTask')}
             </Typography.Link>
           )}
         </Space>
       ),
     },
     {
-      title: t('sys.signup.reason'),
+      title: t('onboarding.signup.reason'),
       dataIndex: 'reason',
       hideInSearch: true,
       ellipsis: true,
       render: (_, r) => r.reason || '-',
     },
     {
-      title: t('sys.signup.submittedAt'),
+      title: t('onboarding.signup.submittedAt'),
       dataIndex: 'createdAt',
       hideInSearch: true,
       render: (_, r) => formatDate(r.createdAt),
     },
     {
-      title: t('sys.signup.reviewed'),
+      title: t('onboarding.signup.reviewed'),
       dataIndex: 'reviewedAt',
       hideInSearch: true,
       render: (_, r) => (r.reviewedAt ? `${r.reviewedBy} ${formatDate(r.reviewedAt)}` : '-'),
@@ -127,12 +129,12 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
           ? [
               <Access key="approve" code="sys:org:add">
                 <Typography.Link onClick={() => approve(r)}>
-                  <CheckOutlined /> {t('sys.signup.approve')}
+                  <CheckOutlined /> {t('onboarding.signup.approve')}
                 </Typography.Link>
               </Access>,
               <Access key="reject" code="sys:org:edit">
                 <Typography.Link type="danger" onClick={() => setRejecting(r)}>
-                  <CloseOutlined /> {t('sys.signup.reject')}
+                  <CloseOutlined /> {t('onboarding.signup.reject')}
                 </Typography.Link>
               </Access>,
             ]
@@ -145,7 +147,7 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
       <ProTable<MerchantApplication>
         rowKey="id"
         actionRef={action}
-        headerTitle={t('sys.signup.title')}
+        headerTitle={t('onboarding.signup.title')}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
@@ -154,23 +156,23 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
           persistenceType: 'localStorage',
         }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
-        request={async (params) => {
-          const page = await listApplications(pageParams(params));
-          return { data: page.records, total: page.total, success: true };
-        }}
+        request={tableRequest(listApplications)}
       />
       <ModalForm<{ reason: string }>
         name="rejectForm"
         form={form}
         open={!!rejecting}
-        title={t('sys.signup.reject.title', { name: rejecting?.businessName ?? '' })}
+        title={t('onboarding.signup.reject.title', { name: rejecting?.businessName ?? '' })}
         width={480}
         modalProps={{ destroyOnClose: true }}
-        onOpenChange={(o) => !o && setRejecting(undefined)}
+        onOpenChange={guard.openChange((o) => !o && setRejecting(undefined))}
         submitter={{
-          searchConfig: { submitText: t('sys.signup.reject'), resetText: t('common.cancel') },
+          searchConfig: {
+            submitText: t('onboarding.signup.reject'),
+            resetText: t('common.cancel'),
+          },
         }}
-        onFinish={async ({ reason }) => {
+        onFinish={guard.finish(async ({ reason }) => {
           if (!rejecting) return true;
           try {
             await rejectApplication(rejecting.id, reason.trim());
@@ -183,12 +185,14 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
             if (text) message.error(text);
             return false;
           }
-        }}
+        })}
       >
         <ProFormTextArea
           name="reason"
-          label={t('sys.signup.reason')}
-          rules={[{ required: true, whitespace: true, message: t('sys.signup.reason.required') }]}
+          label={t('onboarding.signup.reason')}
+          rules={[
+            { required: true, whitespace: true, message: t('onboarding.signup.reason.required') },
+          ]}
           fieldProps={{ maxLength: 255, showCount: true, rows: 3 }}
         />
       </ModalForm>

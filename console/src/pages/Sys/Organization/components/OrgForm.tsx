@@ -1,3 +1,4 @@
+import { PictureOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProForm,
@@ -7,12 +8,13 @@ import {
 } from '@ant-design/pro-components';
 import { App, Col, Form, Row } from 'antd';
 import React from 'react';
+import ImageUpload from '@/components/ImageUpload';
 import { createOrg, updateOrg, type Org, type OrgInput } from '@/services/sys-admin';
 import { MOBILE_PATTERN } from '@/utils/validation';
 import AreaSelect from '../../shared/AreaSelect';
-import { showFormError } from '../../shared/errors';
-import ImageUpload from '../../shared/ImageUpload';
+import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const FIELDS = [
   'name',
@@ -74,6 +76,7 @@ export interface OrgFormProps {
 const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<OrgInput>();
+  const guard = useModalFormGuard(form, open);
   const kind = org?.type ?? type;
   const title = org
     ? t('sys.org.edit', { name: org.name })
@@ -85,7 +88,7 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
       name="orgForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={title}
       width={680}
       layout="vertical"
@@ -112,7 +115,7 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
             }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         const data: OrgInput = { ...values, name: values.name?.trim() };
         try {
           let saved: Org;
@@ -134,7 +137,7 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <Row gutter={16}>
         <Col span={12}>
@@ -198,7 +201,10 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
         {kind !== 'venue' && (
           <Col span={24}>
             <ProForm.Item name="logo" label={t('sys.org.logo')}>
-              <ImageUpload />
+              <ImageUpload
+                label={t('sys.org.logo.upload')}
+                avatar={{ shape: 'square', size: 64, icon: <PictureOutlined /> }}
+              />
             </ProForm.Item>
           </Col>
         )}

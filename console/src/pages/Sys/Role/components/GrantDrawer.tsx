@@ -1,5 +1,5 @@
-import { Button, Drawer, Empty, Space, Spin, Tag, Tree, App } from 'antd';
-import React, { useEffect, useMemo, useState } from 'react';
+import { Button, Empty, Space, Spin, Tag, Tree, App } from 'antd';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { getRole, grantTree, setRoleGrants, type GrantNode, type Role } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
 import {
@@ -8,8 +8,10 @@ import {
   grantsFromKeys,
   grantTreeData,
   type GrantTreeNode,
-} from '../../shared/logic';
+} from '../../shared/grants';
 import { actionLabel, t } from '../../shared/text';
+import { roleName } from '@/utils/roles';
+import Sheet from '@/components/Sheet';
 
 export interface GrantDrawerProps {
   role?: Role;
@@ -27,6 +29,8 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
+  // unsaved input: the checked grants differ from the role's as loaded
+  const loaded = useRef<string>();
 
   useEffect(() => {
     if (!role) return;
@@ -36,7 +40,9 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
       .then(([tree, detail]) => {
         if (!live) return;
         setNodes(tree ?? []);
-        setChecked(checkedKeysOf(tree ?? [], detail));
+        const keys = checkedKeysOf(tree ?? [], detail);
+        loaded.current = JSON.stringify([...keys].sort());
+        setChecked(keys);
         setExpanded(
           allKeys(
             grantTreeData(
@@ -76,12 +82,13 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
   };
 
   return (
-    <Drawer
+    <Sheet
       open={!!role}
       onClose={onClose}
+      dirty={() => loaded.current !== undefined && JSON.stringify([...checked].sort()) !== loaded.current}
       width={520}
       destroyOnClose
-      title={t('sys.role.grants.title', { name: role?.name ?? '' })}
+      title={t('sys.role.grants.title', { name: role ? roleName(role) : '' })}
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -129,7 +136,7 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
           />
         )}
       </Spin>
-    </Drawer>
+    </Sheet>
   );
 };
 

@@ -9,8 +9,9 @@ import {
 import { App, Form } from 'antd';
 import React from 'react';
 import { createRole, updateRole, type Role, type RoleInput } from '@/services/sys-admin';
-import { showFormError } from '../../shared/errors';
+import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const FIELDS = ['name', 'code', 'description', 'dataScope', 'sort', 'platformOnly'];
 
@@ -31,6 +32,7 @@ const RoleForm: React.FC<{
 }> = ({ open, role, platform, onOpenChange, onSaved }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm<RoleInput>();
+  const guard = useModalFormGuard(form, open);
   const scopes = (
     platform ? ['all', 'merchant', 'venue', 'self'] : ['merchant', 'venue', 'self']
   ).map((s) => ({ label: dataScopeLabel(s), value: s }));
@@ -39,7 +41,7 @@ const RoleForm: React.FC<{
       name="roleForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={role ? t('sys.role.edit') : t('sys.role.add')}
       width={520}
       layout="vertical"
@@ -57,7 +59,7 @@ const RoleForm: React.FC<{
           : { dataScope: 'merchant', sort: 0, platformOnly: false }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         try {
           if (role) {
             await updateRole(role.id, values);
@@ -73,7 +75,7 @@ const RoleForm: React.FC<{
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormText
         name="name"

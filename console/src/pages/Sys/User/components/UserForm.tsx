@@ -15,10 +15,12 @@ import {
   type UserView,
 } from '@/services/sys-admin';
 import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
-import { showFormError } from '../../shared/errors';
-import { findOrg, orgOptions } from '../../shared/logic';
+import { formFields, showFormError } from '@/utils/fieldErrors';
+import { findOrg, orgOptions } from '../../shared/orgs';
 import { showOncePassword } from '../../shared/OncePassword';
 import { t } from '../../shared/text';
+import { roleName } from '@/utils/roles';
+import { useModalFormGuard } from '@/components/Sheet';
 
 const FIELDS = ['username', 'mobile', 'realName', 'email', 'password', 'orgId', 'roleIds'];
 /** The server names a taken user name `userName` (the account form's name). */
@@ -38,6 +40,7 @@ export interface UserFormProps {
 const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChange, onSaved }) => {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<UserInput>();
+  const guard = useModalFormGuard(form, open);
   const orgId = Form.useWatch('orgId', form);
   const orgType = findOrg(orgs, orgId)?.type;
   const treeData = useMemo(() => orgOptions(orgs), [orgs]);
@@ -45,14 +48,14 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
   const roleOptions = roles
     .filter((r) => r.status === 1 || user?.roles.some((x) => x.id === r.id))
     .filter((r) => !r.platformOnly || !orgType || orgType === 'platform')
-    .map((r) => ({ label: r.name, value: r.id }));
+    .map((r) => ({ label: roleName(r), value: r.id }));
 
   return (
     <ModalForm<UserInput>
       name="userForm"
       form={form}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.openChange(onOpenChange)}
       title={user ? t('sys.user.edit') : t('sys.user.add')}
       width={560}
       layout="vertical"
@@ -70,7 +73,7 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
           : { roleIds: [] }
       }
       submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={async (values) => {
+      onFinish={guard.finish(async (values) => {
         const data: UserInput = {
           ...values,
           username: values.username?.trim(),
@@ -91,11 +94,11 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
           onSaved();
           return true;
         } catch (e) {
-          const text = showFormError(form, e, FIELDS, ALIAS);
+          const text = showFormError(form, e, formFields(FIELDS, ALIAS));
           if (text) message.error(text);
           return false;
         }
-      }}
+      })}
     >
       <ProFormText
         name="username"

@@ -1,0 +1,236 @@
+/**
+ * Browser tests of issue 16 (dish statistics and reports), registered by e2e/run.mjs. The demo
+ * venue's 90 days of orders (the order module's demo history) reach the report module as order
+ * events, so the pages have figures: the dish statistics show a chart and the table, changing the
+ * range (by week, then dates) updates both, the export downloads an Excel file and an empty
+ * range is refused with the spec's message; the chart library is fetched only by report pages;
+ * the page fits a 390 px phone; the sales page ranks the top dishes and the cancellations page
+ * lists reasons; the category and dish filters narrow the totals, table and top dishes, also at
+ * 390 px.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { phonePage } from './floor.mjs';
+
+const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
+
+const pad = (n) => String(n).padStart(2, '0');
+const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const daysAgo = (n) => {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return ymd(d);
+};
+
+/** The chart's category labels once it has drawn them, after the change `ok` waits for. */
+async function chartPoints(page, testId, ok = () => true) {
+  const chart = page.locator(`[data-testid="${testId}"][data-ready="true"]`);
+  await chart.waitFor();
+  for (let i = 0; i < 100; i += 1) {
+    const points = JSON.parse((await chart.getAttribute('data-points')) || '[]');
+    if (points.length && ok(points)) return points;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`chart ${testId} did not show the expected points: ${await chart.getAttribute('data-points')}`);
+}
+
+const firstCells = (page) =>
+  page.locator('[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
+
+const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Opens a filter's list and answers its options' texts. */
+async function openOptions(page, testId) {
+  await page.getByTestId(testId).click();
+  const options = visibleDropdown(page).locator('.ant-select-item-option');
+  await options.first().waitFor();
+  return options.allInnerTexts();
+}
+
+/** Picks the option whose text is `label` in the open list. */
+async function pickOption(page, label) {
+  await visibleDropdown(page).locator('.ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+const totalQuantity = async (page) =>
+  Number((await page.getByTestId('report-total-quantity').locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, ''));
+
+async function setRange(page, from, to) {
+  const range = page.getByTestId('report-range');
+  await range.locator('input').first().click();
+  await range.locator('input').first().fill(from);
+  await range.locator('input').first().press('Enter');
+  await range.locator('input').nth(1).fill(to);
+  await range.locator('input').nth(1).press('Enter');
+}
+
+export default function register({ test, browser, newPage, loginToWorkbench, openMenu, baseUrl, shots }) {
+  test('report: dish statistics show a chart and the table; the range updates both; export downloads', async () => {
+    const { context, page } = await newPage();
+    const scripts = [];
+    const charting = []; // scripts that hold the chart library's code
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('.js')) return;
+      scripts.push(r.url());
+      if ((await r.text().catch(() => '')).includes('zrender')) charting.push(r.url());
+    });
+    await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+    await page.waitForTimeout(500);
+    assert.deepEqual(charting, [], 'no chart library before a report page');
+    // The workbench compares today's sales with the same weekday last week.
+    await page.getByTestId('card-salesToday').waitFor();
+    assert.match(await page.getByTestId('card-salesToday-note').innerText(), /^Same day last week: /);
+    await page.getByTestId('card-topDishesToday').waitFor();
+    await page.getByTestId('card-openOrders').waitFor();
+
+    await openMenu(page, 'Dishes', 'Dish statistics');
+    await page.waitForURL(/\/cuisine\/orderDetail$/);
+    const days = await chartPoints(page, 'report-trend-chart');
+    assert.equal(days.length, 14, 'the last 14 days by default');
+    assert.equal(days[13], ymd(new Date()));
+    assert.ok(scripts.some((s) => s.includes('report-charts')), 'the report page fetches its chart chunk');
+    assert.ok(charting.length > 0, 'the chart library arrives with the report page');
+    await page.locator('[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row').first().waitFor();
+    const sold = Number(await page.getByTestId('report-total-quantity').locator('.ant-statistic-content-value').innerText());
+    assert.ok(sold > 0, `the demo sold something in 14 days (${sold})`);
+    const rows = await firstCells(page);
+    assert.ok(rows.every((d) => d >= days[0] && d <= days[13]), `table dates within the range: ${rows}`);
+    await page.screenshot({ path: path.join(shots, 'report-dish-day.png') });
+
+    // By week: the chart and the table switch to ISO weeks.
+    await page.getByTestId('report-period').getByText('By week').click();
+    const weeks = await chartPoints(page, 'report-trend-chart', (p) => p.length === 8);
+    assert.ok(weeks.every((w) => / W\d\d$/.test(w)), `week labels: ${weeks}`);
+    await page.waitForFunction(() =>
+      /W\d\d/.test(document.querySelector('[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row td')?.textContent || ''),
+    );
+
+    // Back to dates, then a range of ten days three weeks ago.
+    await page.getByTestId('report-period').getByText('By date').click();
+    await chartPoints(page, 'report-trend-chart', (p) => p.length === 14 && !/W/.test(p[0]));
+    const from = daysAgo(29);
+    const to = daysAgo(20);
+    await setRange(page, from, to);
+    const ten = await chartPoints(page, 'report-trend-chart', (p) => p[0] === from);
+    assert.equal(ten.length, 10);
+    assert.equal(ten[9], to);
+    await page.waitForFunction(
+      ([a, b]) => {
+        const cells = [...document.querySelectorAll('[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row td:first-child')];
+        return cells.length > 0 && cells.every((c) => c.textContent >= a && c.textContent <= b);
+      },
+      [from, to],
+    );
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    assert.match(download.suggestedFilename(), /^dish-statistics-.*\.xlsx$/);
+    const file = await download.path();
+    assert.equal(readFileSync(file).subarray(0, 2).toString(), 'PK', 'an xlsx (zip) file');
+
+    // An empty range: nothing to export.
+    await setRange(page, '2020-01-01', '2020-01-07');
+    await chartPoints(page, 'report-trend-chart', (p) => p[0] === '2020-01-01');
+    await page.locator('[data-testid="report-dish-page"] .ant-empty').first().waitFor();
+    await page.getByTestId('report-export').click();
+    await page.getByText('current page has no data, cannot export').waitFor();
+    await context.close();
+  });
+
+  test('report: at 390 px the dish statistics fit the screen', async () => {
+    const { context, page } = await phonePage(browser, baseUrl);
+    await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+    await page.goto(`${baseUrl}/cuisine/orderDetail`);
+    await chartPoints(page, 'report-trend-chart');
+    await page.getByTestId('report-dish-cards').getByTestId('card').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 391, `the page is ${width} px wide on a 390 px screen`);
+    // The category filter on the phone: a full-width select; the cards show that category only.
+    const categories = await openOptions(page, 'report-category');
+    await pickOption(page, categories[1]);
+    await page.waitForFunction((name) => {
+      const cards = [...document.querySelectorAll('[data-testid="report-dish-cards"] [data-testid="card"]')];
+      return cards.length > 0 && cards.every((c) => c.textContent.includes(name));
+    }, categories[1]);
+    for (const id of ['report-category', 'report-dish-filter']) {
+      const box = await page.getByTestId(id).boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 391, `${id} within the screen: ${JSON.stringify(box)}`);
+    }
+    const filtered = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(filtered <= 391, `filtered, the page is ${filtered} px wide on a 390 px screen`);
+    await page.screenshot({ path: path.join(shots, 'report-dish-phone.png'), fullPage: true });
+    await context.close();
+  });
+
+  test('report: category and dish filters narrow the totals, the table and the top dishes', async () => {
+    const { context, page } = await newPage();
+    await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+    await page.goto(`${baseUrl}/cuisine/orderDetail`);
+    const rowsOf = '[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row';
+    await page.locator(rowsOf).first().waitFor();
+    const all = await totalQuantity(page);
+    assert.ok(all > 0, 'the demo sold something in 14 days');
+
+    const categories = await openOptions(page, 'report-category');
+    assert.equal(categories[0], 'All categories');
+    assert.ok(categories.length >= 3, `the demo's categories: ${categories}`);
+    const category = categories[1];
+    await pickOption(page, category);
+    // Every row is of that category (third column) and the totals shrink to its share.
+    await page.waitForFunction(
+      ([sel, name]) => {
+        const cells = [...document.querySelectorAll(`${sel} td:nth-child(3)`)];
+        return cells.length > 0 && cells.every((c) => c.textContent === name);
+      },
+      [rowsOf, category],
+    );
+    for (let i = 0; i < 100 && (await totalQuantity(page)) >= all; i += 1) await page.waitForTimeout(100);
+    const inCategory = await totalQuantity(page);
+    assert.ok(inCategory > 0 && inCategory < all, `category ${category}: ${inCategory} of ${all}`);
+
+    // The dish filter offers that category's dishes only.
+    const dishes = (await openOptions(page, 'report-dish-filter')).slice(1);
+    assert.ok(dishes.length > 0, `dishes of ${category}`);
+    await pickOption(page, dishes[0]);
+    await page.waitForFunction(
+      ([sel, name]) => {
+        const cells = [...document.querySelectorAll(`${sel} td:nth-child(2)`)];
+        return cells.length > 0 && cells.every((c) => c.textContent === name);
+      },
+      [rowsOf, dishes[0]],
+    );
+    await chartPoints(page, 'report-trend-chart', (p) => p.length === 14);
+    assert.ok((await totalQuantity(page)) <= inCategory, 'one dish sells no more than its category');
+    await page.screenshot({ path: path.join(shots, 'report-dish-filtered.png') });
+
+    // The sales page: the top dishes of one category are that category's dishes.
+    await page.goto(`${baseUrl}/report/sales`);
+    const before = await chartPoints(page, 'report-top-chart');
+    await openOptions(page, 'report-category');
+    await pickOption(page, category);
+    const top = await chartPoints(page, 'report-top-chart', (p) => p.join() !== before.join());
+    assert.ok(top.every((d) => dishes.includes(d)), `top of ${category}: ${top}, its dishes ${dishes}`);
+    await context.close();
+  });
+
+  test('report: the sales page ranks top dishes; cancellations list their reasons', async () => {
+    const { context, page } = await newPage();
+    await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
+    await openMenu(page, 'Reports', 'Sales');
+    await page.waitForURL(/\/report\/sales$/);
+    const byQuantity = await chartPoints(page, 'report-top-chart');
+    assert.ok(byQuantity.length >= 5 && byQuantity.length <= 10, `top dishes: ${byQuantity}`);
+    await page.getByTestId('report-category-table').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('report-top-by').getByText('By amount').click();
+    // The most expensive dish of the demo menu (steamed sea bass) leads by amount.
+    const byAmount = await chartPoints(page, 'report-top-chart', (p) => p.join() !== byQuantity.join());
+    assert.equal(byAmount[byAmount.length - 1], 'Steamed sea bass', `by amount: ${byAmount}`);
+    await page.screenshot({ path: path.join(shots, 'report-sales.png') });
+
+    await openMenu(page, 'Reports', 'Cancellations');
+    await page.waitForURL(/\/report\/cancellation$/);
+    await page.getByTestId('report-reasons').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('report-cancelled-dishes').locator('tr.ant-table-row').first().waitFor();
+    await context.close();
+  });
+}

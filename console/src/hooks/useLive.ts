@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { subscribeLive, type LiveOptions, type LiveState } from '@/utils/live';
+
+/**
+ * Follows a live value (see utils/live.ts): answers `{ value, failed }`, re-rendering when it
+ * changes; `onChange` runs when the value changed after the first answer (reload a list,
+ * highlight a row). Components that pass the same key share one poll and always agree.
+ *
+ *   const { value } = useLive('process.todo', probeTodo, { onChange: () => actionRef.current?.reload() });
+ */
+export function useLive<T>(
+  key: string | undefined,
+  probe: () => Promise<T>,
+  options: LiveOptions<T> & { onChange?: (value: T) => void } = {},
+): LiveState<T> {
+  const [state, setState] = useState<LiveState<T>>({ failed: false });
+  const onChange = useRef(options.onChange);
+  onChange.current = options.onChange;
+  const probeRef = useRef(probe);
+  probeRef.current = probe;
+  useEffect(() => {
+    if (!key) return undefined;
+    return subscribeLive<T>(
+      key,
+      () => probeRef.current(),
+      (s, changed) => {
+        setState(s);
+        if (changed && s.value !== undefined) onChange.current?.(s.value);
+      },
+      { intervalMs: options.intervalMs, signature: options.signature },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state;
+}

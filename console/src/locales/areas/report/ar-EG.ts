@@ -1,0 +1,32 @@
+/** report pages, ar-EG. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'المبيعات',
+  'menu.report.cancellation': 'الإلغاءات',
+  'report.byDay': 'حسب اليوم',
+  'report.byWeek': 'حسب الأسبوع',
+  'report.allVenues': 'كل الفروع',
+  'report.allCategories': 'كل الفئات',
+  'report.allDishes': 'كل الأطباق',
+  'report.quantity': 'الكمية المباعة',
+  'report.amount': 'المبلغ',
+  'report.cancelledQuantity': 'الكمية الملغاة',
+  'report.cancelledAmount': 'المبلغ الملغى',
+  'report.trend': 'المبيعات عبر الزمن',
+  'report.dishTable': 'المبيعات لكل طبق',
+  'report.date': 'التاريخ',
+  'report.week': 'الأسبوع',
+  'report.dish': 'الطبق',
+  'report.category': 'الفئة',
+  'report.export': 'تصدير',
+  'report.topDishes': 'الأطباق الأكثر مبيعًا',
+  'report.byQuantity': 'حسب الكمية',
+  'report.byAmount': 'حسب المبلغ',
+  'report.byCategory': 'المبيعات حسب الفئة',
+  'report.cancelledDishes': 'الأطباق الملغاة',
+  'report.reasons': 'أسباب الإلغاء',
+  'report.reason': 'السبب',
+  'report.times': 'مرات',
+  'report.noReason': 'لم يُذكر سبب',
+};
+
+export default messages;

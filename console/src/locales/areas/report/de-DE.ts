@@ -1,0 +1,32 @@
+/** report pages, de-DE. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Umsatz',
+  'menu.report.cancellation': 'Stornierungen',
+  'report.byDay': 'Nach Tag',
+  'report.byWeek': 'Nach Woche',
+  'report.allVenues': 'Alle Standorte',
+  'report.allCategories': 'Alle Kategorien',
+  'report.allDishes': 'Alle Gerichte',
+  'report.quantity': 'Verkaufte Menge',
+  'report.amount': 'Betrag',
+  'report.cancelledQuantity': 'Stornierte Menge',
+  'report.cancelledAmount': 'Stornierter Betrag',
+  'report.trend': 'Umsatzverlauf',
+  'report.dishTable': 'Umsatz je Gericht',
+  'report.date': 'Datum',
+  'report.week': 'Woche',
+  'report.dish': 'Gericht',
+  'report.category': 'Kategorie',
+  'report.export': 'Exportieren',
+  'report.topDishes': 'Bestseller',
+  'report.byQuantity': 'Nach Menge',
+  'report.byAmount': 'Nach Betrag',
+  'report.byCategory': 'Umsatz nach Kategorie',
+  'report.cancelledDishes': 'Stornierte Gerichte',
+  'report.reasons': 'Stornogründe',
+  'report.reason': 'Grund',
+  'report.times': 'Anzahl',
+  'report.noReason': 'Kein Grund angegeben',
+};
+
+export default messages;

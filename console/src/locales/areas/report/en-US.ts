@@ -1,0 +1,32 @@
+/** report pages, en-US. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Sales',
+  'menu.report.cancellation': 'Cancellations',
+  'report.byDay': 'By date',
+  'report.byWeek': 'By week',
+  'report.allVenues': 'All venues',
+  'report.allCategories': 'All categories',
+  'report.allDishes': 'All dishes',
+  'report.quantity': 'Quantity sold',
+  'report.amount': 'Amount',
+  'report.cancelledQuantity': 'Cancelled quantity',
+  'report.cancelledAmount': 'Cancelled amount',
+  'report.trend': 'Sales over time',
+  'report.dishTable': 'Sales per dish',
+  'report.date': 'Date',
+  'report.week': 'Week',
+  'report.dish': 'Dish',
+  'report.category': 'Category',
+  'report.export': 'Export',
+  'report.topDishes': 'Top dishes',
+  'report.byQuantity': 'By quantity',
+  'report.byAmount': 'By amount',
+  'report.byCategory': 'Sales by category',
+  'report.cancelledDishes': 'Cancelled dishes',
+  'report.reasons': 'Cancellation reasons',
+  'report.reason': 'Reason',
+  'report.times': 'Times',
+  'report.noReason': 'No reason given',
+};
+
+export default messages;

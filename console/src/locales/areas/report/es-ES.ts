@@ -1,0 +1,32 @@
+/** report pages, es-ES. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Ventas',
+  'menu.report.cancellation': 'Cancelaciones',
+  'report.byDay': 'Por día',
+  'report.byWeek': 'Por semana',
+  'report.allVenues': 'Todos los locales',
+  'report.allCategories': 'Todas las categorías',
+  'report.allDishes': 'Todos los platos',
+  'report.quantity': 'Cantidad vendida',
+  'report.amount': 'Importe',
+  'report.cancelledQuantity': 'Cantidad cancelada',
+  'report.cancelledAmount': 'Importe cancelado',
+  'report.trend': 'Evolución de ventas',
+  'report.dishTable': 'Ventas por plato',
+  'report.date': 'Fecha',
+  'report.week': 'Semana',
+  'report.dish': 'Plato',
+  'report.category': 'Categoría',
+  'report.export': 'Exportar',
+  'report.topDishes': 'Platos más vendidos',
+  'report.byQuantity': 'Por cantidad',
+  'report.byAmount': 'Por importe',
+  'report.byCategory': 'Ventas por categoría',
+  'report.cancelledDishes': 'Platos cancelados',
+  'report.reasons': 'Motivos de cancelación',
+  'report.reason': 'Motivo',
+  'report.times': 'Veces',
+  'report.noReason': 'Sin motivo',
+};
+
+export default messages;

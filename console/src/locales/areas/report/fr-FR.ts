@@ -1,0 +1,32 @@
+/** report pages, fr-FR. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Ventes',
+  'menu.report.cancellation': 'Annulations',
+  'report.byDay': 'Par jour',
+  'report.byWeek': 'Par semaine',
+  'report.allVenues': 'Tous les établissements',
+  'report.allCategories': 'Toutes les catégories',
+  'report.allDishes': 'Tous les plats',
+  'report.quantity': 'Quantité vendue',
+  'report.amount': 'Montant',
+  'report.cancelledQuantity': 'Quantité annulée',
+  'report.cancelledAmount': 'Montant annulé',
+  'report.trend': 'Évolution des ventes',
+  'report.dishTable': 'Ventes par plat',
+  'report.date': 'Date',
+  'report.week': 'Semaine',
+  'report.dish': 'Plat',
+  'report.category': 'Catégorie',
+  'report.export': 'Exporter',
+  'report.topDishes': 'Plats les plus vendus',
+  'report.byQuantity': 'Par quantité',
+  'report.byAmount': 'Par montant',
+  'report.byCategory': 'Ventes par catégorie',
+  'report.cancelledDishes': 'Plats annulés',
+  'report.reasons': "Motifs d'annulation",
+  'report.reason': 'Motif',
+  'report.times': 'Fois',
+  'report.noReason': 'Aucun motif',
+};
+
+export default messages;

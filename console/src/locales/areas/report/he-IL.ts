@@ -1,0 +1,32 @@
+/** report pages, he-IL. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'מכירות',
+  'menu.report.cancellation': 'ביטולים',
+  'report.byDay': 'לפי יום',
+  'report.byWeek': 'לפי שבוע',
+  'report.allVenues': 'כל הסניפים',
+  'report.allCategories': 'כל הקטגוריות',
+  'report.allDishes': 'כל המנות',
+  'report.quantity': 'כמות שנמכרה',
+  'report.amount': 'סכום',
+  'report.cancelledQuantity': 'כמות שבוטלה',
+  'report.cancelledAmount': 'סכום שבוטל',
+  'report.trend': 'מכירות לאורך זמן',
+  'report.dishTable': 'מכירות לפי מנה',
+  'report.date': 'תאריך',
+  'report.week': 'שבוע',
+  'report.dish': 'מנה',
+  'report.category': 'קטגוריה',
+  'report.export': 'ייצוא',
+  'report.topDishes': 'המנות המובילות',
+  'report.byQuantity': 'לפי כמות',
+  'report.byAmount': 'לפי סכום',
+  'report.byCategory': 'מכירות לפי קטגוריה',
+  'report.cancelledDishes': 'מנות שבוטלו',
+  'report.reasons': 'סיבות ביטול',
+  'report.reason': 'סיבה',
+  'report.times': 'פעמים',
+  'report.noReason': 'לא צוינה סיבה',
+};
+
+export default messages;

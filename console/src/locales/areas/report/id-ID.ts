@@ -1,0 +1,32 @@
+/** report pages, id-ID. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Penjualan',
+  'menu.report.cancellation': 'Pembatalan',
+  'report.byDay': 'Per hari',
+  'report.byWeek': 'Per minggu',
+  'report.allVenues': 'Semua gerai',
+  'report.allCategories': 'Semua kategori',
+  'report.allDishes': 'Semua hidangan',
+  'report.quantity': 'Jumlah terjual',
+  'report.amount': 'Nilai penjualan',
+  'report.cancelledQuantity': 'Jumlah dibatalkan',
+  'report.cancelledAmount': 'Nilai dibatalkan',
+  'report.trend': 'Penjualan dari waktu ke waktu',
+  'report.dishTable': 'Penjualan per hidangan',
+  'report.date': 'Tanggal',
+  'report.week': 'Minggu',
+  'report.dish': 'Hidangan',
+  'report.category': 'Kategori',
+  'report.export': 'Ekspor',
+  'report.topDishes': 'Hidangan terlaris',
+  'report.byQuantity': 'Menurut jumlah',
+  'report.byAmount': 'Menurut nilai',
+  'report.byCategory': 'Penjualan per kategori',
+  'report.cancelledDishes': 'Hidangan dibatalkan',
+  'report.reasons': 'Alasan pembatalan',
+  'report.reason': 'Alasan',
+  'report.times': 'Kali',
+  'report.noReason': 'Tanpa alasan',
+};
+
+export default messages;

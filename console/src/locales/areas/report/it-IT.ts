@@ -1,0 +1,32 @@
+/** report pages, it-IT. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Vendite',
+  'menu.report.cancellation': 'Annullamenti',
+  'report.byDay': 'Per giorno',
+  'report.byWeek': 'Per settimana',
+  'report.allVenues': 'Tutti i locali',
+  'report.allCategories': 'Tutte le categorie',
+  'report.allDishes': 'Tutti i piatti',
+  'report.quantity': 'Quantità venduta',
+  'report.amount': 'Importo',
+  'report.cancelledQuantity': 'Quantità annullata',
+  'report.cancelledAmount': 'Importo annullato',
+  'report.trend': 'Andamento delle vendite',
+  'report.dishTable': 'Vendite per piatto',
+  'report.date': 'Data',
+  'report.week': 'Settimana',
+  'report.dish': 'Piatto',
+  'report.category': 'Categoria',
+  'report.export': 'Esporta',
+  'report.topDishes': 'Piatti più venduti',
+  'report.byQuantity': 'Per quantità',
+  'report.byAmount': 'Per importo',
+  'report.byCategory': 'Vendite per categoria',
+  'report.cancelledDishes': 'Piatti annullati',
+  'report.reasons': 'Motivi di annullamento',
+  'report.reason': 'Motivo',
+  'report.times': 'Volte',
+  'report.noReason': 'Nessun motivo',
+};
+
+export default messages;

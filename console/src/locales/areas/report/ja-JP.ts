@@ -1,0 +1,32 @@
+/** report pages, ja-JP. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': '売上',
+  'menu.report.cancellation': '取消',
+  'report.byDay': '日別',
+  'report.byWeek': '週別',
+  'report.allVenues': '全店舗',
+  'report.allCategories': '全カテゴリー',
+  'report.allDishes': '全料理',
+  'report.quantity': '販売数',
+  'report.amount': '売上金額',
+  'report.cancelledQuantity': '取消数',
+  'report.cancelledAmount': '取消金額',
+  'report.trend': '売上推移',
+  'report.dishTable': '料理別売上',
+  'report.date': '日付',
+  'report.week': '週',
+  'report.dish': '料理',
+  'report.category': 'カテゴリ',
+  'report.export': 'エクスポート',
+  'report.topDishes': '人気料理',
+  'report.byQuantity': '数量順',
+  'report.byAmount': '金額順',
+  'report.byCategory': 'カテゴリ別売上',
+  'report.cancelledDishes': '取消された料理',
+  'report.reasons': '取消理由',
+  'report.reason': '理由',
+  'report.times': '回数',
+  'report.noReason': '理由なし',
+};
+
+export default messages;

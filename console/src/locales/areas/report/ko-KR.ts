@@ -1,0 +1,32 @@
+/** report pages, ko-KR. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': '매출',
+  'menu.report.cancellation': '취소',
+  'report.byDay': '일별',
+  'report.byWeek': '주별',
+  'report.allVenues': '전체 매장',
+  'report.allCategories': '전체 카테고리',
+  'report.allDishes': '전체 메뉴',
+  'report.quantity': '판매 수량',
+  'report.amount': '금액',
+  'report.cancelledQuantity': '취소 수량',
+  'report.cancelledAmount': '취소 금액',
+  'report.trend': '매출 추이',
+  'report.dishTable': '요리별 매출',
+  'report.date': '날짜',
+  'report.week': '주',
+  'report.dish': '요리',
+  'report.category': '카테고리',
+  'report.export': '내보내기',
+  'report.topDishes': '인기 요리',
+  'report.byQuantity': '수량순',
+  'report.byAmount': '금액순',
+  'report.byCategory': '카테고리별 매출',
+  'report.cancelledDishes': '취소된 요리',
+  'report.reasons': '취소 사유',
+  'report.reason': '사유',
+  'report.times': '횟수',
+  'report.noReason': '사유 없음',
+};
+
+export default messages;

@@ -1,0 +1,32 @@
+/** report pages, pt-BR. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Vendas',
+  'menu.report.cancellation': 'Cancelamentos',
+  'report.byDay': 'Por dia',
+  'report.byWeek': 'Por semana',
+  'report.allVenues': 'Todas as unidades',
+  'report.allCategories': 'Todas as categorias',
+  'report.allDishes': 'Todos os pratos',
+  'report.quantity': 'Quantidade vendida',
+  'report.amount': 'Valor',
+  'report.cancelledQuantity': 'Quantidade cancelada',
+  'report.cancelledAmount': 'Valor cancelado',
+  'report.trend': 'Evolução das vendas',
+  'report.dishTable': 'Vendas por prato',
+  'report.date': 'Data',
+  'report.week': 'Semana',
+  'report.dish': 'Prato',
+  'report.category': 'Categoria',
+  'report.export': 'Exportar',
+  'report.topDishes': 'Pratos mais vendidos',
+  'report.byQuantity': 'Por quantidade',
+  'report.byAmount': 'Por valor',
+  'report.byCategory': 'Vendas por categoria',
+  'report.cancelledDishes': 'Pratos cancelados',
+  'report.reasons': 'Motivos de cancelamento',
+  'report.reason': 'Motivo',
+  'report.times': 'Vezes',
+  'report.noReason': 'Sem motivo',
+};
+
+export default messages;

@@ -1,0 +1,32 @@
+/** report pages, ru-RU. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Продажи',
+  'menu.report.cancellation': 'Отмены',
+  'report.byDay': 'По дням',
+  'report.byWeek': 'По неделям',
+  'report.allVenues': 'Все заведения',
+  'report.allCategories': 'Все категории',
+  'report.allDishes': 'Все блюда',
+  'report.quantity': 'Продано, шт.',
+  'report.amount': 'Сумма',
+  'report.cancelledQuantity': 'Отменено, шт.',
+  'report.cancelledAmount': 'Отменено на сумму',
+  'report.trend': 'Динамика продаж',
+  'report.dishTable': 'Продажи по блюдам',
+  'report.date': 'Дата',
+  'report.week': 'Неделя',
+  'report.dish': 'Блюдо',
+  'report.category': 'Категория',
+  'report.export': 'Выгрузить',
+  'report.topDishes': 'Лидеры продаж',
+  'report.byQuantity': 'По количеству',
+  'report.byAmount': 'По сумме',
+  'report.byCategory': 'Продажи по категориям',
+  'report.cancelledDishes': 'Отменённые блюда',
+  'report.reasons': 'Причины отмен',
+  'report.reason': 'Причина',
+  'report.times': 'Раз',
+  'report.noReason': 'Причина не указана',
+};
+
+export default messages;

@@ -1,0 +1,32 @@
+/** report pages, th-TH. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'ยอดขาย',
+  'menu.report.cancellation': 'การยกเลิก',
+  'report.byDay': 'รายวัน',
+  'report.byWeek': 'รายสัปดาห์',
+  'report.allVenues': 'ทุกสาขา',
+  'report.allCategories': 'ทุกหมวดหมู่',
+  'report.allDishes': 'ทุกเมนู',
+  'report.quantity': 'จำนวนที่ขาย',
+  'report.amount': 'ยอดเงิน',
+  'report.cancelledQuantity': 'จำนวนที่ยกเลิก',
+  'report.cancelledAmount': 'ยอดเงินที่ยกเลิก',
+  'report.trend': 'ยอดขายตามช่วงเวลา',
+  'report.dishTable': 'ยอดขายรายเมนู',
+  'report.date': 'วันที่',
+  'report.week': 'สัปดาห์',
+  'report.dish': 'เมนู',
+  'report.category': 'หมวดหมู่',
+  'report.export': 'ส่งออก',
+  'report.topDishes': 'เมนูขายดี',
+  'report.byQuantity': 'ตามจำนวน',
+  'report.byAmount': 'ตามยอดเงิน',
+  'report.byCategory': 'ยอดขายตามหมวดหมู่',
+  'report.cancelledDishes': 'เมนูที่ถูกยกเลิก',
+  'report.reasons': 'เหตุผลการยกเลิก',
+  'report.reason': 'เหตุผล',
+  'report.times': 'จำนวนครั้ง',
+  'report.noReason': 'ไม่ระบุเหตุผล',
+};
+
+export default messages;

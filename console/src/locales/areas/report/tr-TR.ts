@@ -1,0 +1,32 @@
+/** report pages, tr-TR. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Satışlar',
+  'menu.report.cancellation': 'İptaller',
+  'report.byDay': 'Güne göre',
+  'report.byWeek': 'Haftaya göre',
+  'report.allVenues': 'Tüm şubeler',
+  'report.allCategories': 'Tüm kategoriler',
+  'report.allDishes': 'Tüm yemekler',
+  'report.quantity': 'Satılan adet',
+  'report.amount': 'Tutar',
+  'report.cancelledQuantity': 'İptal edilen adet',
+  'report.cancelledAmount': 'İptal edilen tutar',
+  'report.trend': 'Zaman içinde satışlar',
+  'report.dishTable': 'Yemek bazında satışlar',
+  'report.date': 'Tarih',
+  'report.week': 'Hafta',
+  'report.dish': 'Yemek',
+  'report.category': 'Kategori',
+  'report.export': 'Dışa aktar',
+  'report.topDishes': 'En çok satanlar',
+  'report.byQuantity': 'Adede göre',
+  'report.byAmount': 'Tutara göre',
+  'report.byCategory': 'Kategoriye göre satışlar',
+  'report.cancelledDishes': 'İptal edilen yemekler',
+  'report.reasons': 'İptal nedenleri',
+  'report.reason': 'Neden',
+  'report.times': 'Kez',
+  'report.noReason': 'Neden belirtilmedi',
+};
+
+export default messages;

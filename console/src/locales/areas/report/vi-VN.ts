@@ -1,0 +1,32 @@
+/** report pages, vi-VN. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': 'Doanh số',
+  'menu.report.cancellation': 'Hủy món',
+  'report.byDay': 'Theo ngày',
+  'report.byWeek': 'Theo tuần',
+  'report.allVenues': 'Tất cả cửa hàng',
+  'report.allCategories': 'Tất cả danh mục',
+  'report.allDishes': 'Tất cả món',
+  'report.quantity': 'Số lượng bán',
+  'report.amount': 'Số tiền',
+  'report.cancelledQuantity': 'Số lượng hủy',
+  'report.cancelledAmount': 'Số tiền hủy',
+  'report.trend': 'Doanh số theo thời gian',
+  'report.dishTable': 'Doanh số theo món',
+  'report.date': 'Ngày',
+  'report.week': 'Tuần',
+  'report.dish': 'Món',
+  'report.category': 'Danh mục',
+  'report.export': 'Xuất',
+  'report.topDishes': 'Món bán chạy',
+  'report.byQuantity': 'Theo số lượng',
+  'report.byAmount': 'Theo số tiền',
+  'report.byCategory': 'Doanh số theo danh mục',
+  'report.cancelledDishes': 'Món đã hủy',
+  'report.reasons': 'Lý do hủy',
+  'report.reason': 'Lý do',
+  'report.times': 'Số lần',
+  'report.noReason': 'Không có lý do',
+};
+
+export default messages;

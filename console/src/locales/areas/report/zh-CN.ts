@@ -1,0 +1,32 @@
+/** report pages, zh-CN. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'menu.report.sales': '销售趋势',
+  'menu.report.cancellation': '退菜统计',
+  'report.byDay': '按日',
+  'report.byWeek': '按周',
+  'report.allVenues': '全部门店',
+  'report.allCategories': '全部分类',
+  'report.allDishes': '全部菜品',
+  'report.quantity': '销售数量',
+  'report.amount': '销售金额',
+  'report.cancelledQuantity': '退菜数量',
+  'report.cancelledAmount': '退菜金额',
+  'report.trend': '销售走势',
+  'report.dishTable': '菜品销售明细',
+  'report.date': '日期',
+  'report.week': '周',
+  'report.dish': '菜品',
+  'report.category': '分类',
+  'report.export': '导出',
+  'report.topDishes': '热销菜品',
+  'report.byQuantity': '按数量',
+  'report.byAmount': '按金额',
+  'report.byCategory': '分类销售',
+  'report.cancelledDishes': '退菜明细',
+  'report.reasons': '退菜原因',
+  'report.reason': '原因',
+  'report.times': '次数',
+  'report.noReason': '未填写原因',
+};
+
+export default messages;

@@ -1,0 +1,67 @@
+/** shop pages, de-DE. Same keys in all 16 files of this folder (tests/locales.test.ts). */
+const messages: Record<string, string> = {
+  'shop.section.profile': 'Standortprofil',
+  'shop.section.hours': 'Öffnungszeiten',
+  'shop.section.charges': 'Steuer, Servicegebühr und Stornierungen',
+  'shop.section.ordering': 'Bestellung und Bons',
+  'shop.field.name': 'Standortname',
+  'shop.field.logo': 'Logo',
+  'shop.field.contact': 'Kontakt',
+  'shop.field.mobile': 'Mobil',
+  'shop.field.address': 'Adresse',
+  'shop.field.areaCode': 'Gebietscode',
+  'shop.field.timezone': 'Zeitzone',
+  'shop.field.currency': 'Währung',
+  'shop.field.closedDates': 'Schließtage',
+  'shop.field.taxRate': 'Steuersatz',
+  'shop.field.pricesIncludeTax': 'Preise inklusive Steuer',
+  'shop.field.serviceCharge': 'Servicegebühr',
+  'shop.field.cancelApprovalAbove': 'Freigabebetrag für Stornierungen',
+  'shop.field.orderingMode': 'Bestellmodus',
+  'shop.field.guestLanguages': 'Gästesprachen',
+  'shop.field.defaultLanguage': 'Standardsprache',
+  'shop.field.orderPrefix': 'Präfix der Bestellnummer',
+  'shop.field.receiptHeader': 'Bonkopf',
+  'shop.field.receiptFooter': 'Bonfuß',
+  'shop.nameRequired': 'Der Standortname darf nicht leer sein',
+  'shop.timezoneRequired': 'Die Zeitzone muss ausgewählt werden',
+  'shop.currencyRequired': 'Die Währung muss ausgewählt werden',
+  'shop.orderingModeRequired': 'Der Bestellmodus muss ausgewählt werden',
+  'shop.guestLanguagesRequired': 'Wählen Sie mindestens eine Gästesprache',
+  'shop.defaultLanguageRequired': 'Die Standardsprache muss ausgewählt werden',
+  'shop.defaultLanguageOffered': 'Die Standardsprache muss eine der Gästesprachen sein',
+  'shop.orderPrefixFormat': 'Bis zu 8 Großbuchstaben, Ziffern oder Bindestriche',
+  'shop.orderPrefixHint': 'Wird vor jede Bestellnummer gedruckt, z. B. RS-0012',
+  'shop.percentFormat':
+    'Geben Sie einen Prozentsatz zwischen 0 und 100 mit höchstens zwei Nachkommastellen ein',
+  'shop.amountFormat': 'Geben Sie einen Betrag wie 50.00 ein',
+  'shop.areaCodeHint': 'Der Verwaltungsgebietscode der Adresse, z. B. 310100',
+  'shop.currencyHint': 'Bestellungen und Bons dieses Standorts verwenden diese Währung',
+  'shop.currencyLocked': 'Festgelegt: Der Standort hat bereits Bestellungen',
+  'shop.cancelApprovalHint':
+    'Stornierungen von Gerichten oder Bestellungen über diesem Betrag brauchen die Freigabe einer Leitung; 0 = jede Stornierung',
+  'shop.closedDatesHint': 'Feiertage und andere Schließtage',
+  'shop.chargesExample':
+    'Beispiel: Eine Rechnung von {subtotal} ergibt Servicegebühr {service}, Steuer {tax}, Summe {total}',
+  'shop.mode.pay_after_meal':
+    'Nach dem Essen zahlen: Die Runden eines Tisches landen in einer offenen Bestellung, bezahlt am Ende',
+  'shop.mode.pay_per_order': 'Pro Bestellung zahlen: Jede Bestellung wird bei der Aufgabe bezahlt',
+  'shop.hours.open': 'Geöffnet',
+  'shop.hours.closed': 'Geschlossen',
+  'shop.hours.addPeriod': 'Zeitraum hinzufügen',
+  'shop.hours.removePeriod': 'Zeitraum entfernen',
+  'shop.hours.nextDay': '(Folgetag)',
+  'shop.hours.problem.empty':
+    'Fügen Sie eine Öffnungszeit hinzu oder markieren Sie den Tag als geschlossen',
+  'shop.hours.problem.tooMany': 'Höchstens {max} Zeiträume pro Tag',
+  'shop.hours.problem.period': 'Zeiten als HH:MM, das Ende ungleich dem Beginn',
+  'shop.hours.problem.overlap':
+    'Zeiträume überschneiden sich (eine lange Nacht darf nicht in den ersten Zeitraum des Folgetags reichen)',
+  'shop.hoursInvalid': 'Korrigieren Sie die rot markierten Öffnungszeiten',
+  'shop.changedElsewhere':
+    'Diese Einstellungen wurden seit dem Öffnen von jemand anderem geändert.',
+  'shop.reload': 'Deren Fassung laden',
+  'shop.save': 'Einstellungen speichern',
+};
+
+export default messages;

@@ -1,0 +1,184 @@
+/** Add or edit a table: name, area, seats, ordering method, bound tablet, sort, remark, enabled. */
+import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import React, { useEffect, useState } from 'react';
+import { allTablets, type Tablet } from '@/services/advert';
+import { createTable, updateTable, type OrderingMethod, type Table } from '@/services/configure';
+import { feedback } from '@/utils/feedback';
+import { formatMessage } from '@/utils/intl';
+import { showFormError } from '../../shared/errors';
+import { t } from '../../shared/text';
+import { useDiscardGuard } from '@/components/Sheet';
+
+interface Values {
+  name: string;
+  area?: string;
+  seats?: number;
+  remark?: string;
+  orderingMethod?: OrderingMethod;
+  tabletId?: number;
+  sort?: number;
+  enabled?: boolean;
+}
+
+const FIELDS = ['name', 'area', 'seats', 'remark', 'orderingMethod', 'tabletId', 'sort'];
+export const METHODS: OrderingMethod[] = ['qr_order', 'pay_bill', 'tablet'];
+
+export interface TableModalProps {
+  open: boolean;
+  venueId: number;
+  table?: Table;
+  nextSort: number;
+  onClose: () => void;
+  onSaved: (table: Table) => void;
+}
+
+const TableModal: React.FC<TableModalProps> = ({
+  open,
+  venueId,
+  table,
+  nextSort,
+  onClose,
+  onSaved,
+}) => {
+  const [form] = Form.useForm<Values>();
+  const guard = useDiscardGuard(() => form.isFieldsTouched());
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<string>();
+  const [tablets, setTablets] = useState<Tablet[]>([]);
+  const method = Form.useWatch('orderingMethod', form);
+
+  useEffect(() => {
+    if (!open) return;
+    setAlert(undefined);
+    form.resetFields();
+    form.setFieldsValue(
+      table
+        ? {
+            name: table.name,
+            area: table.area,
+            seats: table.seats,
+            remark: table.remark,
+            orderingMethod: table.orderingMethod,
+            tabletId: table.tabletId ?? undefined,
+            sort: table.sort,
+            enabled: table.status === 1,
+          }
+        : { orderingMethod: 'qr_order', seats: 4, sort: nextSort, enabled: true },
+    );
+    allTablets({ venueId })
+      .then(setTablets)
+      .catch(() => setTablets([]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, table?.id]);
+
+  const submit = async () => {
+    setAlert(undefined);
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        name: (v.name ?? '').trim(),
+        area: (v.area ?? '').trim(),
+        seats: v.seats ?? 0,
+        remark: (v.remark ?? '').trim(),
+        orderingMethod: v.orderingMethod,
+        tabletId: v.tabletId ?? null,
+        sort: v.sort ?? 0,
+        status: v.enabled ? 1 : 0,
+      };
+      const saved = table ? await updateTable(table.id, body) : await createTable(venueId, body);
+      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
+      onSaved(saved);
+    } catch (e) {
+      setAlert(showFormError(form, e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={table ? t('configure.table.edit') : t('configure.table.add')}
+      onCancel={guard(onClose)}
+      onOk={submit}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'table-save' } as never}
+      destroyOnClose
+      forceRender
+    >
+      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> form={form} layout="vertical" name="configureTable">
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="name"
+              label={t('configure.table.name')}
+              tooltip={t('configure.table.nameHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('configure.table.nameRequired') },
+              ]}
+            >
+              <Input maxLength={32} data-testid="table-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="area" label={t('configure.table.area')}>
+              <Input maxLength={32} data-testid="table-area" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={12}>
+            <Form.Item name="seats" label={t('configure.table.seats')}>
+              <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={12}>
+            <Form.Item name="sort" label={t('configure.table.sort')}>
+              <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="orderingMethod"
+          label={t('configure.table.method')}
+          rules={[{ required: true, message: t('configure.table.methodRequired') }]}
+        >
+          <Select
+            options={METHODS.map((m) => ({ value: m, label: t(`configure.method.${m}`) }))}
+            data-testid="table-method"
+          />
+        </Form.Item>
+        <Form.Item
+          name="tabletId"
+          label={t('configure.table.tablet')}
+          tooltip={t('configure.table.tabletHint')}
+          rules={[{ required: method === 'tablet', message: t('configure.table.tabletRequired') }]}
+        >
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            options={tablets.map((tb) => ({
+              value: tb.id,
+              label: tb.name ? `${tb.number} · ${tb.name}` : tb.number,
+            }))}
+            data-testid="table-tablet"
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={t('configure.table.remark')}>
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('configure.table.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};
+
+export default TableModal;

@@ -1,0 +1,118 @@
+package changefeed
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/dbx/dbxtest"
+)
+
+func open(t *testing.T) (*Feed, *Feed) {
+	t.Helper()
+	db, err := dbx.Open(dbx.Options{DSN: dbxtest.DSN(t), DataDir: t.TempDir(), MaxOpen: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dbx.Close(db) })
+	if err := db.AutoMigrate(&Event{}); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, b := New(db, log), New(db, log)
+	// Not started: the test drives the polls.
+	return a, b
+}
+
+type recorder struct {
+	mu   sync.Mutex
+	keys []string
+}
+
+func (r *recorder) add(k string) { r.mu.Lock(); r.keys = append(r.keys, k); r.mu.Unlock() }
+func (r *recorder) got() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.keys...)
+}
+
+// What one node publishes, another applies on its next Sync, once.
+func TestSyncAppliesOtherNodesChangesAtOnce(t *testing.T) {
+	a, b := open(t)
+	ctx := context.Background()
+	var onA, onB recorder
+	a.Subscribe("t", onA.add)
+	b.Subscribe("t", onB.add)
+	if err := a.Publish(ctx, "t", "1"); err != nil {
+		t.Fatal(err)
+	}
+	b.Sync(ctx)
+	if got := onB.got(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("b after Sync: %v", got)
+	}
+	a.Sync(ctx) // its own change is not applied twice
+	b.Sync(ctx)
+	if got := onA.got(); len(got) != 1 {
+		t.Fatalf("a applied its own change %d times", len(got))
+	}
+	if got := onB.got(); len(got) != 1 {
+		t.Fatalf("b applied the change %d times", len(got))
+	}
+}
+
+// An id read before a lower one has committed (MySQL hands ids out at
+// insert, rows show at commit) does not make the feed skip the lower one.
+func TestLateCommittedLowerIDIsApplied(t *testing.T) {
+	a, b := open(t)
+	ctx := context.Background()
+	var got recorder
+	b.Subscribe("t", got.add)
+	db := a.db
+	for _, ev := range []Event{{ID: 1, Topic: "t", Key: "1"}, {ID: 3, Topic: "t", Key: "3"}} {
+		ev.CreatedAt = time.Now().UTC()
+		if err := db.Create(&ev).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Poll(ctx)
+	if k := got.got(); len(k) != 2 || k[0] != "1" || k[1] != "3" {
+		t.Fatalf("first poll: %v", k)
+	}
+	if b.lastID != 1 {
+		t.Fatalf("lastID %d moved over the hole at 2", b.lastID)
+	}
+	late := Event{ID: 2, Topic: "t", Key: "2", CreatedAt: time.Now().UTC()}
+	if err := db.Create(&late).Error; err != nil {
+		t.Fatal(err)
+	}
+	b.Poll(ctx)
+	if k := got.got(); len(k) != 3 || k[2] != "2" {
+		t.Fatalf("the late id 2 was not applied once: %v", k)
+	}
+	if b.lastID != 3 {
+		t.Fatalf("lastID %d, want 3", b.lastID)
+	}
+
+	// A hole that never fills (a rolled-back insert) is skipped after gapWait.
+	gone := Event{ID: 5, Topic: "t", Key: "5", CreatedAt: time.Now().UTC()}
+	if err := db.Create(&gone).Error; err != nil {
+		t.Fatal(err)
+	}
+	b.Poll(ctx)
+	if b.lastID != 3 {
+		t.Fatalf("lastID %d, want 3 while the hole at 4 is young", b.lastID)
+	}
+	b.pollMu.Lock()
+	b.advance(b.gapAt.Add(gapWait))
+	b.pollMu.Unlock()
+	if b.lastID != 5 || len(b.applied) != 0 {
+		t.Fatalf("after gapWait: lastID %d, applied %v", b.lastID, b.applied)
+	}
+	if k := got.got(); len(k) != 4 {
+		t.Fatalf("applied %v", k)
+	}
+}

@@ -1,0 +1,105 @@
+package order
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/modules/configure"
+)
+
+// publicRoutes are the guests' and tablets' calls: no staff login; the
+// table's token or the tablet's key in the path decides the venue.
+func (m *Module) publicRoutes(g *api.Group) {
+	g.Handle(api.Route{Method: http.MethodGet, Path: "/public/order/labels", Access: api.Public, Log: api.LogOff,
+		Summary: "The guests' ordering page texts in a language", Query: LabelsQuery{}, Result: GuestLabels{}}, m.guestLabels)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/table/:token/orders", Access: api.Public, Log: api.LogOff, MaxBody: 256 << 10,
+		Summary: "Order at a table (Idempotency-Key header or idempotencyKey): priced on the server from the current menu; pay-after-meal rounds join the table's open bill",
+		Body:    SubmitInput{}, Result: SubmitResult{}}, m.publicSubmit)
+	g.Handle(api.Route{Method: http.MethodGet, Path: "/public/table/:token/order", Access: api.Public, Log: api.LogOff,
+		Summary: "The table's open bills with their lines, as every phone at the table sees them", Result: []GuestOrder{}}, m.publicBill)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/table/:token/call", Access: api.Public, Log: api.LogOff,
+		Summary: "Call the staff to the table (waiter, water, bill …)", Body: CallInput{}, Result: CallView{}}, m.publicCall)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/tablet/:tabletKey/orders", Access: api.Public, Log: api.LogOff, MaxBody: 256 << 10,
+		Summary: "Order from the tablet bound to a table (as /public/table/{token}/orders)", Body: SubmitInput{}, Result: SubmitResult{}}, m.publicSubmit)
+	g.Handle(api.Route{Method: http.MethodGet, Path: "/public/tablet/:tabletKey/order", Access: api.Public, Log: api.LogOff,
+		Summary: "The open bills of the tablet's table", Result: []GuestOrder{}}, m.publicBill)
+	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/tablet/:tabletKey/call", Access: api.Public, Log: api.LogOff,
+		Summary: "Call the staff from the tablet's call-service button", Body: CallInput{}, Result: CallView{}}, m.publicCall)
+}
+
+// tableOf resolves the path's table code or tablet key; a code that leads
+// nowhere answers configure's code 10301 with the reason's message.
+func (m *Module) tableOf(c *api.Ctx) (*configure.TableRef, error) {
+	if key := c.Param("tabletKey"); key != "" {
+		return m.TableOfTablet(c.Ctx(), key)
+	}
+	ref, err := m.tables.TableByToken(c.Ctx(), c.Param("token"))
+	var code *configure.CodeError
+	if errors.As(err, &code) {
+		return nil, &api.Error{Status: http.StatusOK, Code: configure.CodeTableCode, Key: "configure.code." + code.Reason + ".message",
+			Detail: map[string]string{"reason": code.Reason}}
+	}
+	return ref, err
+}
+
+// TableOfTablet resolves an enabled tablet bound to a table.
+func (m *Module) TableOfTablet(ctx context.Context, key string) (*configure.TableRef, error) {
+	if m.tablets == nil {
+		return nil, api.NotFound()
+	}
+	t, err := m.tablets.TabletByKey(ctx, key)
+	if err != nil || t == nil {
+		return nil, errors.Join(err, api.NotFound())
+	}
+	if !t.Enabled {
+		return nil, api.Conflict("order.tablet_disabled", nil)
+	}
+	row, err := m.tables.TableOfTablet(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if row == nil {
+		return nil, api.Conflict("order.tablet_no_table", nil)
+	}
+	// The table's code decides whether it takes orders (disabled table or venue).
+	return m.tables.TableByToken(ctx, row.Token)
+}
+
+func (m *Module) publicSubmit(c *api.Ctx) (any, error) {
+	table, err := m.tableOf(c)
+	if err != nil {
+		return nil, err
+	}
+	var in SubmitInput
+	if err := c.Bind(&in); err != nil {
+		return nil, err
+	}
+	if k := strings.TrimSpace(c.GetHeader("Idempotency-Key")); k != "" {
+		in.IdempotencyKey = k
+	}
+	return m.Submit(c.Ctx(), table, in)
+}
+
+func (m *Module) publicBill(c *api.Ctx) (any, error) {
+	table, err := m.tableOf(c)
+	if err != nil {
+		return nil, err
+	}
+	c.Header("Cache-Control", "no-store")
+	return m.TableBill(c.Ctx(), table.TableID, table.MerchantID, table.VenueID)
+}
+
+func (m *Module) publicCall(c *api.Ctx) (any, error) {
+	table, err := m.tableOf(c)
+	if err != nil {
+		return nil, err
+	}
+	var in CallInput
+	if err := c.Bind(&in); err != nil {
+		return nil, err
+	}
+	return m.Call(c.Ctx(), table, in)
+}

@@ -1,0 +1,221 @@
+package order
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	mysqldriver "github.com/go-sql-driver/mysql"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/modules/configure"
+	"github.com/venueplatform/venue/modules/order/orderevent"
+	"github.com/venueplatform/venue/modules/shop"
+)
+
+// SubmitResult is the answer to a submission: the bill it went to.
+type SubmitResult struct {
+	Round    int         `json:"round"`
+	Replayed bool        `json:"replayed"` // the key had ordered already: nothing new was written
+	Order    *GuestOrder `json:"order"`
+}
+
+var (
+	errReplay   = errors.New("order: idempotency key used")
+	errOpenRace = errors.New("order: the table's open bill was opened concurrently")
+)
+
+// Submit places a guest's (or a tablet's) order at a table: priced on the
+// server from the menu as it stands, in one transaction with the
+// listeners' rows. Pay-after-meal rounds join the table's open bill.
+func (m *Module) Submit(ctx context.Context, table *configure.TableRef, in SubmitInput) (*SubmitResult, error) {
+	if err := checkSubmission(&in); err != nil {
+		return nil, err
+	}
+	if table.OrderingMethod == configure.MethodPayBill {
+		return nil, api.Conflict("order.table_pay_only", nil)
+	}
+	v, err := m.venues.VenueSettings(ctx, table.VenueID)
+	if err != nil {
+		return nil, err
+	}
+	vctx := venueCtx(ctx, table.MerchantID, table.VenueID)
+	// A resent key answers its order even when the menu or the hours changed
+	// since; a new key's uniqueness is the transaction's to decide.
+	refuse := func(err error) (*SubmitResult, error) {
+		if res, rerr := m.replay(vctx, table.TableID, in.IdempotencyKey, v); res != nil || rerr != nil {
+			return res, rerr
+		}
+		return nil, err
+	}
+	now := m.now().UTC()
+	if !v.IsOpenAt(now) {
+		return refuse(api.Conflict("order.venue_closed", map[string]any{"Venue": v.Name}))
+	}
+	menu, err := m.menu.VenueMenu(ctx, v.VenueKey, v.DefaultLanguage, now)
+	if err != nil {
+		return nil, err
+	}
+	priced, err := priceLines(menu, in.Lines)
+	if err != nil {
+		return refuse(err)
+	}
+	var placed orderevent.Placed
+	var bill *GuestOrder
+	for attempt := 0; ; attempt++ {
+		placed, bill, err = m.place(vctx, table, v, in, priced)
+		if (errors.Is(err, errOpenRace) || retryable(err)) && attempt < 5 {
+			continue // another phone opened the bill first (join it), or MySQL chose this one to undo
+		}
+		break
+	}
+	if errors.Is(err, errReplay) {
+		return m.replay(vctx, table.TableID, in.IdempotencyKey, v)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.live.publish(ctx, liveEvent{Type: liveOrder, VenueID: table.VenueID, MerchantID: table.MerchantID, ID: placed.OrderID})
+	return &SubmitResult{Round: placed.Round, Order: bill}, nil
+}
+
+// replay answers the bill an idempotency key already ordered to; nil when
+// the key is new.
+func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop.VenueSettings) (*SubmitResult, error) {
+	var s Submission
+	if err := m.db.WithContext(ctx).Where("table_id = ? AND idem_key = ?", tableID, key).Limit(1).Find(&s).Error; err != nil {
+		return nil, err
+	}
+	if s.ID == 0 {
+		return nil, nil
+	}
+	o, err := m.guestOrder(ctx, s.OrderID, v)
+	if err != nil {
+		return nil, err
+	}
+	return &SubmitResult{Round: s.Round, Replayed: true, Order: o}, nil
+}
+
+// place writes one submission in one transaction: the key, the bill (new
+// or the table's open one, locked), the lines, the totals, the listeners.
+func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine) (orderevent.Placed, *GuestOrder, error) {
+	var ev orderevent.Placed
+	var bill *GuestOrder
+	now := m.now().UTC()
+	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
+		if err := tx.Create(&sub).Error; err != nil {
+			if dbx.IsDuplicate(err) {
+				return errReplay
+			}
+			return err
+		}
+		var o Order
+		if v.OrderingMode == shop.PayAfterMeal {
+			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("open_table_id = ?", table.TableID).Limit(1).Find(&o).Error; err != nil {
+				return err
+			}
+		}
+		if o.ID == 0 {
+			no, err := nextNumber(tx, v, now)
+			if err != nil {
+				return err
+			}
+			o = Order{MerchantID: table.MerchantID, VenueID: table.VenueID, OrderNo: no, TableID: table.TableID, TableNo: table.Name,
+				Mode: v.OrderingMode, Status: StatusNormal, PayStatus: PayOpen, Currency: v.Currency, TimeZone: v.Timezone,
+				TaxRate: v.TaxRate, TaxIncluded: v.PricesIncludeTax, ServiceRate: v.ServiceCharge, Remark: in.Remark, PlacedAt: now, UpdatedAt: now}
+			if v.OrderingMode == shop.PayAfterMeal {
+				id := table.TableID
+				o.OpenTableID = &id
+			}
+			if err := tx.Create(&o).Error; err != nil {
+				if dbx.IsDuplicate(err) {
+					return errOpenRace
+				}
+				return err
+			}
+		} else if in.Remark != "" {
+			o.Remark = joinRemark(o.Remark, in.Remark)
+		}
+		o.Rounds++
+		lines := make([]Line, len(priced))
+		for i, p := range priced {
+			lines[i] = Line{MerchantID: o.MerchantID, VenueID: o.VenueID, OrderID: o.ID, Round: o.Rounds, DishID: p.dish.ID,
+				CategoryID: p.categoryID, DishNumber: p.dish.Number, DishName: p.dish.Name, Options: p.options,
+				OriginalPrice: p.original, UnitPrice: p.unit, Promotion: p.promotion, Quantity: p.quantity,
+				Amount: p.unit * int64(p.quantity), Status: StatusNormal, Remark: p.remark, CreatedAt: now}
+			o.Original += p.original * int64(p.quantity)
+			o.Subtotal += lines[i].Amount
+		}
+		if err := tx.Create(&lines).Error; err != nil {
+			return err
+		}
+		o.reprice()
+		o.UpdatedAt = now
+		if err := tx.Model(&Order{ID: o.ID}).Select("rounds", "remark", "original", "subtotal", "service_charge", "tax", "total", "updated_at").
+			Updates(&o).Error; err != nil {
+			return err
+		}
+		if err := tx.Model(&sub).Updates(map[string]any{"order_id": o.ID, "round": o.Rounds}).Error; err != nil {
+			return err
+		}
+		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
+		ev.Remark = in.Remark
+		if err := m.eachListener(func(l orderevent.Listener) error { return l.OrderPlaced(tx, ev) }); err != nil {
+			return err
+		}
+		// The bill as the guest sees it: a new one is what was just written;
+		// a joined one adds the earlier rounds' lines.
+		all := lines
+		if o.Rounds > 1 {
+			all = nil
+			if err := tx.Where("order_id = ?", o.ID).Order("round, id").Find(&all).Error; err != nil {
+				return err
+			}
+		}
+		bill = guestOf(&o, all)
+		return nil
+	})
+	return ev, bill, err
+}
+
+// nextNumber is the venue's next order number: its prefix, the day in its
+// calendar and the day's sequence (RS2611260007). The counter row stays
+// locked until the transaction ends, so numbers never repeat.
+func nextNumber(tx *gorm.DB, v *shop.VenueSettings, now time.Time) (string, error) {
+	day := now.In(v.Location).Format("20060102")
+	c := Counter{MerchantID: v.MerchantID, VenueID: v.VenueID, Day: day, Seq: 1}
+	if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "venue_id"}, {Name: "day"}},
+		DoUpdates: clause.Assignments(map[string]any{"seq": gorm.Expr("seq + 1")})}).Create(&c).Error; err != nil {
+		return "", err
+	}
+	var row Counter
+	if err := tx.Where("venue_id = ? AND day = ?", v.VenueID, day).Take(&row).Error; err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s%s%04d", v.OrderPrefix, day[2:], row.Seq), nil
+}
+
+// joinRemark adds a later round's remark to the bill's.
+func joinRemark(old, add string) string {
+	if old == "" {
+		return add
+	}
+	s := old + " / " + add
+	if r := []rune(s); len(r) > maxRemark {
+		return string(r[:maxRemark])
+	}
+	return s
+}
+
+// retryable reports a transaction MySQL rolled back to resolve a deadlock
+// (two first rounds at one table lock the same gap) or a lock wait that
+// timed out: running it again is safe, nothing of it was kept.
+func retryable(err error) bool {
+	var my *mysqldriver.MySQLError
+	return errors.As(err, &my) && (my.Number == 1213 || my.Number == 1205)
+}
