@@ -115,8 +115,8 @@ func (s *UserService) Info(ctx context.Context, p *api.Principal, perms *Perms) 
 
 // UpdateInfoInput is a user's edit of their own profile.
 type UpdateInfoInput struct {
-	UserName    string `json:"userName" form:"userName"`
-	Mobile      string `json:"mobile" form:"mobile"`
+	UserName    string `json:"userName" form:"userName" api:"required"`
+	Mobile      string `json:"mobile" form:"mobile" api:"required"`
 	SUserHeader string `json:"suserHeader" form:"suserHeader"`
 	RealName    string `json:"realName" form:"realName"`
 	Email       string `json:"email" form:"email"`
@@ -181,9 +181,9 @@ func uniqueUser(tx *gorm.DB, selfID uint64, userField, username, mobile string) 
 
 // PasswordInput is the change-password form.
 type PasswordInput struct {
-	OldPassword string `json:"oldPassword" form:"oldPassword"`
-	Password    string `json:"password" form:"password"`
-	RePassword  string `json:"repassword" form:"repassword"`
+	OldPassword string `json:"oldPassword" form:"oldPassword" api:"required"`
+	Password    string `json:"password" form:"password" api:"required"`
+	RePassword  string `json:"repassword" form:"repassword" api:"required"`
 }
 
 func validatePassword(in PasswordInput, policy PasswordPolicy, u *User) error {

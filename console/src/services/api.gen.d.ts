@@ -4934,7 +4934,8 @@ export interface components {
             link?: string;
             note?: string;
             title: string;
-            value: unknown;
+            /** @description a count, an amount or a line of text */
+            value: number | string;
         };
         "module.WorkbenchTask": {
             /** Format: date-time */
@@ -4966,12 +4967,14 @@ export interface components {
         };
         "onboarding.RegisterInput": {
             address?: string;
-            code?: string;
-            contactName?: string;
+            /** @description the SMS code sent to mobile */
+            code: string;
+            contactName: string;
             licenceNo?: string;
-            merchantName?: string;
-            mobile?: string;
-            password?: string;
+            merchantName: string;
+            mobile: string;
+            password: string;
+            /** @description when given, must equal password */
             repassword?: string;
         };
         "onboarding.RegisterResult": {
@@ -5304,7 +5307,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             instanceId: number;
-            kind: string;
+            /** @enum {string} */
+            kind: "cc" | "urge" | "remind";
             /** Format: int64 */
             merchantId: number;
             nodeName: string;
@@ -5338,7 +5342,8 @@ export interface components {
             name: string;
             processId: string;
             startFormKey: string;
-            status: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
             system: boolean;
             version: number;
         };
@@ -5364,7 +5369,8 @@ export interface components {
             running: number;
             startForm: components["schemas"]["process.FrozenForm"] | null;
             startFormKey: string;
-            status: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
             system: boolean;
             version: number;
         };
@@ -5424,10 +5430,17 @@ export interface components {
         };
         "process.FormInput": {
             description?: string;
-            key?: string;
-            name?: string;
-            /** @description any JSON value */
-            schema?: unknown;
+            /**
+             * @description letters, digits, _ and -; starts with a letter
+             * @example leave_form
+             */
+            key: string;
+            /** @example Leave request */
+            name: string;
+            /** @description Formily JSON Schema */
+            schema: {
+                [key: string]: unknown;
+            };
         };
         "process.FormVersion": {
             /** Format: date-time */
@@ -5443,8 +5456,10 @@ export interface components {
         "process.FrozenForm": {
             key: string;
             name: string;
-            /** @description any JSON value */
-            schema: unknown;
+            /** @description Formily JSON Schema */
+            schema: {
+                [key: string]: unknown;
+            };
             version: number;
         };
         "process.Instance": {
@@ -5466,7 +5481,8 @@ export interface components {
             parentId: number;
             /** Format: date-time */
             startedAt: string;
-            state: string;
+            /** @enum {string} */
+            state: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -5499,7 +5515,8 @@ export interface components {
             rejectedNodes: string[];
             /** Format: date-time */
             startedAt: string;
-            state: string;
+            /** @enum {string} */
+            state: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
             takenFlows: string[];
             tasks: components["schemas"]["process.TaskView"][];
             timeline: components["schemas"]["process.TimelineItem"][];
@@ -5512,9 +5529,9 @@ export interface components {
             version: number;
         };
         "process.MessageInput": {
-            businessKey?: string;
+            businessKey: string;
             comment?: string;
-            messageName?: string;
+            messageName: string;
             variables?: {
                 [key: string]: unknown;
             };
@@ -5538,14 +5555,22 @@ export interface components {
             updatedBy: string;
         };
         "process.ModelInput": {
-            bpmnXml?: string;
+            /** @description BPMN 2.0 XML */
+            bpmnXml: string;
             category?: string;
             description?: string;
             formBindings?: components["schemas"]["process.FormBindingsRequest"] | null;
-            key?: string;
-            name?: string;
-            /** @description any JSON value */
-            settings?: unknown;
+            /**
+             * @description letters, digits, _ and -; starts with a letter
+             * @example leave
+             */
+            key: string;
+            /** @example Leave approval */
+            name: string;
+            /** @description free-form designer settings */
+            settings?: {
+                [key: string]: unknown;
+            };
         };
         "process.NodeRef": {
             id: string;
@@ -5559,7 +5584,8 @@ export interface components {
             username: string;
         };
         "process.ReasonInput": {
-            reason?: string;
+            /** @description at most 500 characters */
+            reason: string;
         };
         "process.RetryInput": {
             comment?: string;
@@ -5592,6 +5618,7 @@ export interface components {
             businessKey?: string;
             /** Format: int64 */
             definitionId?: number;
+            /** @description the definition's key (its active version), unless definitionId is given */
             definitionKey?: string;
             title?: string;
             variables?: {
@@ -5603,7 +5630,7 @@ export interface components {
             instanceId: number;
         };
         "process.TaskDetail": {
-            actions: string[];
+            actions: ("claim" | "unclaim" | "complete" | "approve" | "reject" | "return" | "transfer" | "delegate" | "resolve" | "addSigner" | "removeSigner" | "comment" | "urge" | "cc")[];
             activation: number;
             /** Format: int64 */
             assigneeId: number;
@@ -5622,7 +5649,7 @@ export interface components {
             /** Format: date-time */
             dueAt: string | null;
             fieldPerms: {
-                [key: string]: string;
+                [key: string]: "read" | "write" | "hidden";
             };
             form: components["schemas"]["process.FrozenForm"] | null;
             formKey: string;
@@ -5644,7 +5671,8 @@ export interface components {
             ownerId: number;
             processName: string;
             returnTargets: components["schemas"]["process.NodeRef"][];
-            status: string;
+            /** @enum {string} */
+            status: "open" | "closed";
             title: string;
             variables: {
                 [key: string]: unknown;
@@ -5682,7 +5710,8 @@ export interface components {
             /** Format: int64 */
             ownerId: number;
             processName: string;
-            status: string;
+            /** @enum {string} */
+            status: "open" | "closed";
             title: string;
         };
         "process.TimelineItem": {
@@ -6055,7 +6084,8 @@ export interface components {
             name: string;
         };
         "sys.DictTypeInput": {
-            type?: string;
+            /** @example language_type */
+            type: string;
         };
         "sys.GrantNode": {
             actions: string[];
@@ -6249,9 +6279,9 @@ export interface components {
             venueKey?: string;
         };
         "sys.PasswordInput": {
-            oldPassword?: string;
-            password?: string;
-            repassword?: string;
+            oldPassword: string;
+            password: string;
+            repassword: string;
         };
         "sys.ResetInput": {
             password?: string;
@@ -6337,7 +6367,7 @@ export interface components {
             resendAfter: number;
         };
         "sys.SMSInput": {
-            mobile?: string;
+            mobile: string;
         };
         "sys.UnlockResult": {
             /** Format: int64 */
@@ -6345,10 +6375,10 @@ export interface components {
         };
         "sys.UpdateInfoInput": {
             email?: string;
-            mobile?: string;
+            mobile: string;
             realName?: string;
             suserHeader?: string;
-            userName?: string;
+            userName: string;
         };
         "sys.UserInfo": {
             adminFlag: string;
@@ -14573,8 +14603,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "description": "text",
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave_form",
+                 *       "name": "Leave request",
                  *       "schema": {}
                  *     }
                  */
@@ -14771,7 +14801,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -14916,7 +14946,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -15421,8 +15451,8 @@ export interface operations {
                  *           "key": "text"
                  *         }
                  *       },
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave",
+                 *       "name": "Leave approval",
                  *       "settings": {}
                  *     }
                  */
@@ -15566,8 +15596,8 @@ export interface operations {
                  *           "key": "text"
                  *         }
                  *       },
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave",
+                 *       "name": "Leave approval",
                  *       "settings": {}
                  *     }
                  */
@@ -15889,7 +15919,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -15953,7 +15983,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -16085,7 +16115,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -16148,7 +16178,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -16215,7 +16245,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -19514,7 +19544,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "text"
+                 *       "type": "language_type"
                  *     }
                  */
                 "application/json": components["schemas"]["sys.DictTypeInput"];
@@ -22769,7 +22799,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "text"
+                 *       "type": "language_type"
                  *     }
                  */
                 "application/json": components["schemas"]["sys.DictTypeInput"];
