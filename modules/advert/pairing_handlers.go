@@ -11,7 +11,7 @@ func (m *Module) pairingRoutes(g *api.Group) {
 		Summary: "Offer a tablet for pairing: a short code and its QR address, valid 10 minutes, single use", Result: PairingOffer{}}, m.createPairing)
 	g.Handle(api.Route{Method: http.MethodPost, Path: "/public/tablet/pair", Access: api.Public, Log: api.LogOn, MaxBody: 1 << 10,
 		Summary: "A tablet redeems a pairing code once and receives its new key (refusals are rate limited per address)",
-		Body: PairInput{}, Result: PairResult{}}, m.redeemPairing)
+		Body:    PairInput{}, Result: PairResult{}}, m.redeemPairing)
 }
 
 func (m *Module) createPairing(c *api.Ctx) (any, error) {
