@@ -104,7 +104,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       (r) => r.json(),
     );
     assert.equal(poll.code, 10000, `playlist: ${poll.msg}`);
-    await modal.getByTestId('pair-close').click();
+    await page.getByTestId('pair-close').click();
     await card.locator(`[data-testid="tablet-presence-${number}"][data-online="yes"]`).waitFor();
     assert.match(await presence.innerText(), /Online/);
     assert.match(await presence.innerText(), /Last seen \d{4}-\d\d-\d\d \d\d:\d\d/);
