@@ -6374,9 +6374,11 @@ export interface components {
             lifted: number;
         };
         "sys.UpdateInfoInput": {
-            email?: string;
+            /** @description absent keeps the stored address */
+            email?: string | null;
             mobile: string;
-            realName?: string;
+            /** @description absent keeps the stored name */
+            realName?: string | null;
             suserHeader?: string;
             userName: string;
         };

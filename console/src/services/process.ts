@@ -13,11 +13,8 @@ export type { Page };
 export type Params = RequestOptions['params'];
 
 export type ProcessForm = Schema<'process.Form'>;
-export type FormVersion = Schema<'process.FormVersion'>;
 export type FormDetail = Schema<'process.FormDetail'>;
 export type FormInput = Schema<'process.FormInput'>;
-/** Formily JSON Schema (a plain object). */
-export type FormSchema = FormInput['schema'];
 
 export type FormBindings = Schema<'process.FormBindings'>;
 export type ModelIssue = Schema<'bpmn.Issue'>;
@@ -32,10 +29,7 @@ export type Definition = Schema<'process.Definition'>;
 export type DefinitionDetail = Schema<'process.DefinitionDetail'>;
 
 export type Instance = Schema<'process.Instance'>;
-export type InstanceState = Instance['state'];
 export type TimelineItem = Schema<'process.TimelineItem'>;
-/** A node that failed and waits for an administrator's retry (or a cancel). */
-export type NodeFailure = Schema<'engine.Failure'>;
 export type InstanceView = Schema<'process.InstanceView'>;
 export type StartInput = Schema<'process.StartInput'>;
 export type RetryInput = Schema<'process.RetryInput'>;
