@@ -2,12 +2,15 @@ package printing_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/venueplatform/venue/modules/configure"
 	"github.com/venueplatform/venue/modules/order/orderevent"
 	"github.com/venueplatform/venue/modules/printing"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 // Each kitchen printer gets only its categories; a dish whose category
@@ -148,4 +151,59 @@ func TestOutOfPaperIsRetried(t *testing.T) {
 	})
 	sim.SetPaperOut(false)
 	f.waitJobs("kind=kitchen", 10*time.Second, func(js []printing.JobView) bool { return js[0].State == printing.StatePrinted })
+}
+
+// Kitchen routing is read from memory: a printer change made on this node
+// reaches the next order at once, and one made on another API node reaches
+// it once this node has read the change feed (an order submission syncs it
+// before pricing).
+func TestRoutingFollowsPrinterChanges(t *testing.T) {
+	f := newFixture(t, fixtureOptions{direct: true})
+	printedBy := func(e orderevent.Placed) []string {
+		t.Helper()
+		var names []string
+		for _, j := range f.jobs("orderId=" + fmt.Sprint(e.OrderID)) {
+			names = append(names, j.PrinterName)
+		}
+		return names
+	}
+	hot, cold := "Hot kitchen", "Cold kitchen & bar"
+	e := f.order(orderevent.Line{DishName: "宫保鸡丁", CategoryID: f.hotCat})
+	f.place(e) // routing now in memory
+	if got := printedBy(e); len(got) != 1 || got[0] != hot {
+		t.Fatalf("before the change: printed by %v, want %s", got, hot)
+	}
+
+	// This node moves the category to the cold kitchen.
+	move := func(cat uint64, from, to string, save func(configure.PrinterView)) {
+		p := f.printers[from]
+		p.CategoryIDs = slices.DeleteFunc(slices.Clone(p.CategoryIDs), func(id uint64) bool { return id == cat })
+		save(p)
+		q := f.printers[to]
+		q.CategoryIDs = append(slices.Clone(q.CategoryIDs), cat)
+		save(q)
+	}
+	move(f.hotCat, hot, cold, f.savePrinter)
+	e = f.order(orderevent.Line{DishName: "宫保鸡丁", CategoryID: f.hotCat})
+	f.place(e)
+	if got := printedBy(e); len(got) != 1 || got[0] != cold {
+		t.Fatalf("after a change on this node: printed by %v, want %s", got, cold)
+	}
+
+	// Another node moves it back.
+	other := f.env.Node()
+	saveThere := func(p configure.PrinterView) {
+		in := configure.PrinterInput{Name: p.Name, Type: p.Type, Model: p.Model, IP: p.IP, Port: p.Port, Copies: p.Copies, FontSize: p.FontSize,
+			Charset: p.Charset, PaperWidth: p.PaperWidth, Cut: p.Cut, CategoryIDs: p.CategoryIDs, BackupID: p.BackupID, Remark: p.Remark, Status: &p.Status}
+		var out configure.PrinterView
+		platformtest.OK(t, other.Do(platformtest.Req{Method: "PUT", Path: fmt.Sprintf("/api/merchant/configure/printer/%d", p.ID), Token: f.admin, Body: in})).Into(t, &out)
+		f.printers[out.Name] = out
+	}
+	move(f.hotCat, cold, hot, saveThere)
+	f.env.P.Feed.Sync(t.Context())
+	e = f.order(orderevent.Line{DishName: "宫保鸡丁", CategoryID: f.hotCat})
+	f.place(e)
+	if got := printedBy(e); len(got) != 1 || got[0] != hot {
+		t.Fatalf("after a change on another node: printed by %v, want %s", got, hot)
+	}
 }
