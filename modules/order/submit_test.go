@@ -3,6 +3,7 @@ package order_test
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -259,5 +260,25 @@ func TestParallelSubmissionsNeverBusy(t *testing.T) {
 	after := f.counts()
 	if after[0]-before[0] != n || after[1]-before[1] != 2*n || after[2]-before[2] != n {
 		t.Fatalf("want %d orders, %d lines, %d keys: %v → %v", n, 2*n, n, before, after)
+	}
+}
+
+// Order numbers are the venue's prefix, the day and the day's sequence,
+// which the counter's upsert answers: one submission after another gets
+// the next number.
+func TestOrderNumbersFollowEachOther(t *testing.T) {
+	e := newBenchEnv(t) // pay per order: every submission is a new bill
+	var nos []string
+	for i := range 3 {
+		var r order.SubmitResult
+		platformtest.OK(t, e.f.submit(e.tokens[i], newKey(), e.lines...)).Into(t, &r)
+		nos = append(nos, r.Order.OrderNo)
+	}
+	for i := 1; i < len(nos); i++ {
+		prev, _ := strconv.Atoi(nos[i-1][len(nos[i-1])-4:])
+		next, _ := strconv.Atoi(nos[i][len(nos[i])-4:])
+		if nos[i][:len(nos[i])-4] != nos[i-1][:len(nos[i-1])-4] || next != prev+1 {
+			t.Fatalf("order numbers %v: want one day's consecutive sequence", nos)
+		}
 	}
 }
