@@ -100,15 +100,24 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 	return &SubmitResult{Round: s.Round, Replayed: true, Order: o}, nil
 }
 
-// place writes one submission in one transaction: the bill (new, with
-// its totals, or the table's open one, locked), the lines, the key, the
-// listeners' rows. A key ordered already fails its insert (unique per
-// table) and the whole transaction is undone: errReplay.
+// place writes one submission in one transaction: the key first (a key
+// ordered already fails its insert, unique per table: errReplay; the same
+// key sent twice at once waits here for the first, instead of both going
+// for the table's open bill and deadlocking on MySQL), the bill (new, with
+// its number and totals, or the table's open one, locked), the lines, the
+// key's bill and round, the listeners' rows.
 func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine) (orderevent.Placed, *GuestOrder, error) {
 	var ev orderevent.Placed
 	var bill *GuestOrder
 	now := m.now().UTC()
 	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
+		if err := tx.Create(&sub).Error; err != nil {
+			if dbx.IsDuplicate(err) {
+				return errReplay
+			}
+			return err
+		}
 		var o Order
 		if v.OrderingMode == shop.PayAfterMeal {
 			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("open_table_id = ?", table.TableID).Limit(1).Find(&o).Error; err != nil {
@@ -164,12 +173,7 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 		if err := tx.Create(&lines).Error; err != nil {
 			return err
 		}
-		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey,
-			OrderID: o.ID, Round: o.Rounds, CreatedAt: now}
-		if err := tx.Create(&sub).Error; err != nil {
-			if dbx.IsDuplicate(err) {
-				return errReplay
-			}
+		if err := tx.Model(&sub).Updates(map[string]any{"order_id": o.ID, "round": o.Rounds}).Error; err != nil {
 			return err
 		}
 		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
