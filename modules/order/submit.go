@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	mysqldriver "github.com/go-sql-driver/mysql"
@@ -68,8 +69,15 @@ func (m *Module) Submit(ctx context.Context, table *configure.TableRef, in Submi
 	var bill *GuestOrder
 	for attempt := 0; ; attempt++ {
 		placed, bill, err = m.place(vctx, table, v, in, priced)
-		if (errors.Is(err, errOpenRace) || retryable(err)) && attempt < 5 {
-			continue // another phone opened the bill first (join it), or MySQL chose this one to undo
+		if errors.Is(err, errOpenRace) && attempt < 8 {
+			continue // another phone opened the bill first: join it
+		}
+		if retryable(err) && attempt < 8 {
+			// MySQL chose this one to undo: phones that deadlocked together
+			// retry at once together and deadlock again, so wait a little,
+			// each its own while.
+			time.Sleep(time.Duration(1+rand.IntN(10*(attempt+1))) * time.Millisecond)
+			continue
 		}
 		break
 	}
