@@ -4,6 +4,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -67,6 +68,7 @@ type Config struct {
 	TrustedProxies     string        `yaml:"trusted_proxies" env:"VENUE_TRUSTED_PROXIES" default:"" doc:"comma-separated proxy CIDRs whose X-Forwarded-For (and X-Forwarded-Proto: https, which turns on HSTS) is believed"`
 	MetricsToken       string        `yaml:"metrics_token" env:"VENUE_METRICS_TOKEN" default:"" doc:"bearer token Prometheus sends to read /metrics on the API address; empty = /metrics is not served there" secret:"true"`
 	MetricsAddr        string        `yaml:"metrics_addr" env:"VENUE_METRICS_ADDR" default:"" doc:"separate listen address serving /metrics without a token (e.g. 127.0.0.1:9090 or a port only the cluster reaches); empty = none"`
+	PprofAddr          string        `yaml:"pprof_addr" env:"VENUE_PPROF_ADDR" default:"" doc:"loopback address (127.0.0.1:6060, [::1]:6060 or localhost:6060) serving the Go profiler at /debug/pprof/ for diagnosis (soak runs, leak hunts); any other host is refused at start; empty = none"`
 	OplogRetentionDays int           `yaml:"oplog_retention_days" env:"VENUE_OPLOG_RETENTION_DAYS" default:"180" doc:"operation log rows older than this are purged daily"`
 	PublicURL          string        `yaml:"public_url" env:"VENUE_PUBLIC_URL" default:"" doc:"origin guests reach the server at, written into table QR codes (e.g. https://order.example.com); empty = the origin of the console request that downloads the codes"`
 	PDFFontDir         string        `yaml:"pdf_font_dir" env:"VENUE_PDF_FONT_DIR" default:"" doc:"directory of TrueType fonts (.ttf; .otf with TrueType outlines) for QR sheets of venues whose names need more than the embedded Latin, Greek, Cyrillic, Hebrew and Arabic (Chinese, Japanese, Korean, Thai ...); empty = the system's font directories"`
@@ -117,6 +119,9 @@ func (c *Config) validate() error {
 	case "log", "aliyun":
 	default:
 		return fmt.Errorf("VENUE_SMS_PROVIDER must be 'log' or 'aliyun'")
+	}
+	if c.PprofAddr != "" && !loopback(c.PprofAddr) {
+		return fmt.Errorf("VENUE_PPROF_ADDR must be a loopback address such as 127.0.0.1:6060: the profiler is never served to the network")
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)
@@ -236,4 +241,17 @@ func setField(f reflect.Value, raw string) error {
 		return fmt.Errorf("unsupported config field type %s", f.Type())
 	}
 	return nil
+}
+
+// loopback reports whether addr (host:port) names this machine only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
