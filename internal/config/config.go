@@ -25,15 +25,16 @@ type Config struct {
 	DBDSN     string `yaml:"db_dsn" env:"VENUE_DB_DSN" default:"" doc:"database: empty = SQLite file under the data dir; 'mysql://user:pass@tcp(host:3306)/venue?parseTime=true' or a plain go-sql-driver DSN = MySQL 8 / MariaDB; 'sqlite://path' = SQLite at that path"`
 	DBMaxOpen int    `yaml:"db_max_open" env:"VENUE_DB_MAX_OPEN" default:"32" doc:"maximum open database connections (MySQL)"`
 
-	TemporalAddress   string `yaml:"temporal_address" env:"VENUE_TEMPORAL_ADDRESS" default:"" doc:"Temporal frontend host:port; empty = start the embedded dev server under the data dir"`
-	TemporalNamespace string `yaml:"temporal_namespace" env:"VENUE_TEMPORAL_NAMESPACE" default:"default" doc:"Temporal namespace the worker and clients use"`
-	TemporalTaskQueue string `yaml:"temporal_task_queue" env:"VENUE_TEMPORAL_TASK_QUEUE" default:"venue" doc:"Temporal task queue of the worker"`
-	TemporalTLS       bool   `yaml:"temporal_tls" env:"VENUE_TEMPORAL_TLS" default:"false" doc:"connect to the Temporal frontend over TLS, verified with the system's CAs (any VENUE_TEMPORAL_TLS_* or the API key turns TLS on too)"`
-	TemporalTLSCA     string `yaml:"temporal_tls_ca_file" env:"VENUE_TEMPORAL_TLS_CA_FILE" default:"" doc:"PEM file of the CAs that sign the Temporal frontend's certificate (instead of the system's)"`
-	TemporalTLSCert   string `yaml:"temporal_tls_cert_file" env:"VENUE_TEMPORAL_TLS_CERT_FILE" default:"" doc:"client certificate for mutual TLS to Temporal, PEM (with VENUE_TEMPORAL_TLS_KEY_FILE); re-read when the file changes"`
-	TemporalTLSKey    string `yaml:"temporal_tls_key_file" env:"VENUE_TEMPORAL_TLS_KEY_FILE" default:"" doc:"private key of the Temporal client certificate, PEM"`
-	TemporalTLSServer string `yaml:"temporal_tls_server_name" env:"VENUE_TEMPORAL_TLS_SERVER_NAME" default:"" doc:"name the Temporal frontend's certificate must carry, when it differs from the host of VENUE_TEMPORAL_ADDRESS"`
-	TemporalAPIKey    string `yaml:"temporal_api_key" env:"VENUE_TEMPORAL_API_KEY" default:"" doc:"API key sent to Temporal as a bearer token on every call (Temporal Cloud or an authorizing proxy); implies TLS" secret:"true"`
+	TemporalAddress       string `yaml:"temporal_address" env:"VENUE_TEMPORAL_ADDRESS" default:"" doc:"Temporal frontend host:port; empty = start the embedded dev server under the data dir"`
+	TemporalNamespace     string `yaml:"temporal_namespace" env:"VENUE_TEMPORAL_NAMESPACE" default:"default" doc:"Temporal namespace the worker and clients use"`
+	TemporalTaskQueue     string `yaml:"temporal_task_queue" env:"VENUE_TEMPORAL_TASK_QUEUE" default:"venue" doc:"Temporal task queue of the worker"`
+	TemporalWorkflowCache int    `yaml:"temporal_workflow_cache" env:"VENUE_TEMPORAL_WORKFLOW_CACHE" default:"2000" doc:"process instances the worker keeps in memory between their tasks (Temporal's sticky workflow cache, per process; each waiting instance costs about 2 goroutines and 30 KB); beyond it the least recently used is dropped and replayed from its history at its next task"`
+	TemporalTLS           bool   `yaml:"temporal_tls" env:"VENUE_TEMPORAL_TLS" default:"false" doc:"connect to the Temporal frontend over TLS, verified with the system's CAs (any VENUE_TEMPORAL_TLS_* or the API key turns TLS on too)"`
+	TemporalTLSCA         string `yaml:"temporal_tls_ca_file" env:"VENUE_TEMPORAL_TLS_CA_FILE" default:"" doc:"PEM file of the CAs that sign the Temporal frontend's certificate (instead of the system's)"`
+	TemporalTLSCert       string `yaml:"temporal_tls_cert_file" env:"VENUE_TEMPORAL_TLS_CERT_FILE" default:"" doc:"client certificate for mutual TLS to Temporal, PEM (with VENUE_TEMPORAL_TLS_KEY_FILE); re-read when the file changes"`
+	TemporalTLSKey        string `yaml:"temporal_tls_key_file" env:"VENUE_TEMPORAL_TLS_KEY_FILE" default:"" doc:"private key of the Temporal client certificate, PEM"`
+	TemporalTLSServer     string `yaml:"temporal_tls_server_name" env:"VENUE_TEMPORAL_TLS_SERVER_NAME" default:"" doc:"name the Temporal frontend's certificate must carry, when it differs from the host of VENUE_TEMPORAL_ADDRESS"`
+	TemporalAPIKey        string `yaml:"temporal_api_key" env:"VENUE_TEMPORAL_API_KEY" default:"" doc:"API key sent to Temporal as a bearer token on every call (Temporal Cloud or an authorizing proxy); implies TLS" secret:"true"`
 
 	AdminPassword              string        `yaml:"admin_password" env:"VENUE_ADMIN_PASSWORD" default:"" doc:"password of the first platform administrator 'admin'; empty = generated and printed once on first start" secret:"true"`
 	JWTSecret                  string        `yaml:"jwt_secret" env:"VENUE_JWT_SECRET" default:"" doc:"HMAC secret for tokens (at least 32 bytes); empty = generated on first start and stored in the database" secret:"true"`
@@ -111,6 +112,9 @@ func (c *Config) validate() error {
 	}
 	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
 		return fmt.Errorf("VENUE_ADMIN_PASSWORD must be at least 6 characters")
+	}
+	if c.TemporalWorkflowCache < 1 {
+		return fmt.Errorf("VENUE_TEMPORAL_WORKFLOW_CACHE must be at least 1")
 	}
 	if err := c.validateTemporal(); err != nil {
 		return err

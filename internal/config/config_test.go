@@ -61,3 +61,14 @@ func TestPprofAddrMustBeLoopback(t *testing.T) {
 		})
 	}
 }
+
+func TestWorkflowCacheMustBePositive(t *testing.T) {
+	c, err := Load()
+	if err != nil || c.TemporalWorkflowCache != 2000 {
+		t.Fatalf("default: %v %v", c, err)
+	}
+	t.Setenv("VENUE_TEMPORAL_WORKFLOW_CACHE", "0")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "VENUE_TEMPORAL_WORKFLOW_CACHE") {
+		t.Fatalf("0 accepted: %v", err)
+	}
+}
