@@ -21,6 +21,8 @@ import (
 //	doc:"..."                the field's description
 //	enum:"on_sale,removed"   the allowed values (parsed as the field's kind)
 //	format:"date"            the string's format when it is not implied by the Go type
+//	type:"object"            the JSON type of a free-form value (json.RawMessage, any);
+//	                         "number,string" is one of them
 //	example:"Beef noodles"   the field's example (parsed as the field's kind)
 //
 // In a response every field without omitempty is always present, so it is
@@ -431,21 +433,26 @@ func isRequired(f reflect.StructField, mode schemaMode) bool {
 	return !jsonOption(f, "omitempty")
 }
 
-// annotate adds the field's tags to its schema; on a list, enum, format
-// and example describe its elements. A reference is wrapped in allOf, as
-// OpenAPI 3.0 ignores the siblings of $ref.
+// annotate adds the field's tags to its schema; on a list or a map, type,
+// enum, format and example describe its elements (values). A reference is
+// wrapped in allOf, as OpenAPI 3.0 ignores the siblings of $ref.
 func annotate(s map[string]any, f reflect.StructField, mode schemaMode) map[string]any {
 	out := copyMap(s)
 	if _, ref := s["$ref"]; ref {
 		out = map[string]any{"allOf": []any{s}}
 	}
 	target, elem := out, derefType(f.Type)
-	if items, ok := out["items"].(map[string]any); ok {
-		target = copyMap(items)
-		out["items"] = target
-		elem = derefType(elem.Elem())
+	for _, key := range []string{"items", "additionalProperties"} {
+		if inner, ok := out[key].(map[string]any); ok {
+			target = copyMap(inner)
+			out[key] = target
+			elem = derefType(elem.Elem())
+		}
 	}
 	if _, ref := target["$ref"]; !ref {
+		if v := f.Tag.Get("type"); v != "" && freeForm(elem) {
+			setType(target, v)
+		}
 		if v := f.Tag.Get("format"); v != "" {
 			target["format"] = v
 		}
@@ -472,6 +479,30 @@ func annotate(s map[string]any, f reflect.StructField, mode schemaMode) map[stri
 		return s
 	}
 	return out
+}
+
+// freeForm is a type whose JSON the Go type does not say: any value.
+func freeForm(t reflect.Type) bool {
+	return t == rawType || t.Kind() == reflect.Interface
+}
+
+// setType states the JSON type of a free-form value: one type, or one of
+// several ("number,string").
+func setType(s map[string]any, v string) {
+	delete(s, "description")
+	types := strings.Split(v, ",")
+	if len(types) == 1 {
+		s["type"] = strings.TrimSpace(v)
+		if s["type"] == "object" {
+			s["additionalProperties"] = map[string]any{}
+		}
+		return
+	}
+	var alts []any
+	for _, t := range types {
+		alts = append(alts, map[string]any{"type": strings.TrimSpace(t)})
+	}
+	s["oneOf"] = alts
 }
 
 func copyMap(m map[string]any) map[string]any {
@@ -538,20 +569,22 @@ func example(t reflect.Type, depth int) any {
 			f := fl.f
 			elem := derefType(f.Type)
 			isList := elem.Kind() == reflect.Slice && elem.Elem().Kind() != reflect.Uint8
+			isMap := elem.Kind() == reflect.Map
+			// a tag's value describes a list's elements and a map's values
+			tagged := func(s string) any {
+				switch {
+				case isList:
+					return []any{parseAs(derefType(elem.Elem()), s)}
+				case isMap:
+					return map[string]any{"key": parseAs(derefType(elem.Elem()), s)}
+				}
+				return parseAs(elem, s)
+			}
 			var v any
 			if ex, ok := f.Tag.Lookup("example"); ok {
-				if isList {
-					v = []any{parseAs(derefType(elem.Elem()), ex)}
-				} else {
-					v = parseAs(elem, ex)
-				}
+				v = tagged(ex)
 			} else if en := f.Tag.Get("enum"); en != "" {
-				first := strings.TrimSpace(strings.Split(en, ",")[0])
-				if isList {
-					v = []any{parseAs(derefType(elem.Elem()), first)}
-				} else {
-					v = parseAs(elem, first)
-				}
+				v = tagged(strings.TrimSpace(strings.Split(en, ",")[0]))
 			} else {
 				v = example(f.Type, depth+1)
 			}

@@ -10,13 +10,15 @@ import (
 )
 
 type oaInput struct {
-	Name   string   `json:"name" api:"required" doc:"shown on the menu" example:"Beef noodles"`
-	Status string   `json:"status" enum:"on_sale,removed"`
-	Level  *int8    `json:"level" enum:"0,1"`
-	Link   string   `json:"link" format:"uri"`
-	Tags   []string `json:"tags" enum:"hot,new"`
-	Price  int64    `json:"price,string"`
-	Shared oaShared `json:"shared" api:"required"`
+	Name   string            `json:"name" api:"required" doc:"shown on the menu" example:"Beef noodles"`
+	Status string            `json:"status" enum:"on_sale,removed"`
+	Level  *int8             `json:"level" enum:"0,1"`
+	Link   string            `json:"link" format:"uri"`
+	Tags   []string          `json:"tags" enum:"hot,new"`
+	Price  int64             `json:"price,string"`
+	Shared oaShared          `json:"shared" api:"required"`
+	Schema json.RawMessage   `json:"schema" type:"object"`
+	Perms  map[string]string `json:"perms" enum:"read,write"`
 	secret string
 }
 
@@ -33,6 +35,7 @@ type oaView struct {
 	Sure    *int       `json:"sure" api:"notnull"`
 	Skipped string     `json:"-"`
 	Raw     json.RawMessage
+	Value   any `json:"value" type:"number,string"`
 }
 
 type oaQuery struct {
@@ -101,6 +104,12 @@ func TestOpenAPIRequestSchemaCarriesTags(t *testing.T) {
 	if items := p["tags"]["items"].(map[string]any); !reflect.DeepEqual(items["enum"], []any{"hot", "new"}) {
 		t.Errorf("a list's enum belongs to its items: %v", p["tags"])
 	}
+	if p["schema"]["type"] != "object" || p["schema"]["description"] != nil {
+		t.Errorf(`type:"object" states what a json.RawMessage holds: %v`, p["schema"])
+	}
+	if values := p["perms"]["additionalProperties"].(map[string]any); !reflect.DeepEqual(values["enum"], []any{"read", "write"}) {
+		t.Errorf("a map's enum belongs to its values: %v", p["perms"])
+	}
 	if p["price"]["type"] != "string" {
 		t.Errorf(",string option: %v", p["price"])
 	}
@@ -116,7 +125,8 @@ func TestOpenAPIRequestSchemaCarriesTags(t *testing.T) {
 	}
 	body := doc.Paths["/x/{id}"]["post"].RequestBody.Content["application/json"]
 	want := map[string]any{"name": "Beef noodles", "status": "on_sale", "level": 0.0, "link": "text", "tags": []any{"hot"},
-		"price": "1", "shared": map[string]any{"id": 1.0, "note": "text"}}
+		"price": "1", "shared": map[string]any{"id": 1.0, "note": "text"},
+		"schema": map[string]any{}, "perms": map[string]any{"key": "read"}}
 	if !reflect.DeepEqual(body.Example, want) {
 		t.Errorf("example %v\nwant %v", body.Example, want)
 	}
@@ -125,7 +135,7 @@ func TestOpenAPIRequestSchemaCarriesTags(t *testing.T) {
 func TestOpenAPIResponseSchemaRequiresWhatIsAlwaysWritten(t *testing.T) {
 	doc := renderTestDoc(t)
 	v := doc.Components.Schemas["api.oaView"]
-	if !reflect.DeepEqual(v.Required, []string{"id", "at", "until", "sure", "Raw"}) {
+	if !reflect.DeepEqual(v.Required, []string{"id", "at", "until", "sure", "Raw", "value"}) {
 		t.Errorf("required %v: every field without omitempty, embedded ones flattened", v.Required)
 	}
 	if v.Properties["until"]["nullable"] != true || v.Properties["until"]["format"] != "date-time" {
@@ -142,6 +152,9 @@ func TestOpenAPIResponseSchemaRequiresWhatIsAlwaysWritten(t *testing.T) {
 	}
 	if _, typed := v.Properties["Raw"]["type"]; typed {
 		t.Errorf("json.RawMessage is any JSON, not bytes: %v", v.Properties["Raw"])
+	}
+	if one := v.Properties["value"]["oneOf"]; !reflect.DeepEqual(one, []any{map[string]any{"type": "number"}, map[string]any{"type": "string"}}) {
+		t.Errorf(`type:"number,string" is one of them: %v`, v.Properties["value"])
 	}
 	if s := doc.Components.Schemas["api.oaShared"]; !reflect.DeepEqual(s.Required, []string{"id"}) {
 		t.Errorf("response oaShared required %v", s.Required)

@@ -8,19 +8,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-
-const visibleDropdown = (page) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+import { pickIn } from './_select.mjs';
 
 /** Opens an antd Select by its test id and picks the option with this text. */
-async function pick(page, testId, optionText) {
-  await page.getByTestId(testId).click();
-  await visibleDropdown(page)
-    .locator('.ant-select-item-option')
-    .getByText(optionText, { exact: true })
-    .first()
-    .click();
-}
+const pick = (page, testId, optionText) => pickIn(page, page.getByTestId(testId), optionText, { exact: true });
 
 /** The entries of a zip (its central directory), with their contents. */
 export function readZip(buf) {

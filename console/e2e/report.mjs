@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { optionTexts, pickIn } from './_select.mjs';
 import { phonePage } from './floor.mjs';
 
 const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
@@ -38,20 +39,11 @@ async function chartPoints(page, testId, ok = () => true) {
 const firstCells = (page) =>
   page.locator('[data-testid="report-dish-page"] .ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
 
-const visibleDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
 /** Opens a filter's list and answers its options' texts. */
-async function openOptions(page, testId) {
-  await page.getByTestId(testId).click();
-  const options = visibleDropdown(page).locator('.ant-select-item-option');
-  await options.first().waitFor();
-  return options.allInnerTexts();
-}
+const openOptions = (page, testId) => optionTexts(page, page.getByTestId(testId));
 
-/** Picks the option whose text is `label` in the open list. */
-async function pickOption(page, label) {
-  await visibleDropdown(page).locator('.ant-select-item-option').filter({ hasText: label }).first().click();
-}
+/** Picks the option whose text is `label` in a filter's list. */
+const pickOption = (page, testId, label) => pickIn(page, page.getByTestId(testId), label);
 
 const totalQuantity = async (page) =>
   Number((await page.getByTestId('report-total-quantity').locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, ''));
@@ -147,7 +139,7 @@ export default function register({ test, browser, newPage, loginToWorkbench, ope
     assert.ok(width <= 391, `the page is ${width} px wide on a 390 px screen`);
     // The category filter on the phone: a full-width select; the cards show that category only.
     const categories = await openOptions(page, 'report-category');
-    await pickOption(page, categories[1]);
+    await pickOption(page, 'report-category', categories[1]);
     await page.waitForFunction((name) => {
       const cards = [...document.querySelectorAll('[data-testid="report-dish-cards"] [data-testid="card"]')];
       return cards.length > 0 && cards.every((c) => c.textContent.includes(name));
@@ -175,7 +167,7 @@ export default function register({ test, browser, newPage, loginToWorkbench, ope
     assert.equal(categories[0], 'All categories');
     assert.ok(categories.length >= 3, `the demo's categories: ${categories}`);
     const category = categories[1];
-    await pickOption(page, category);
+    await pickOption(page, 'report-category', category);
     // Every row is of that category (third column) and the totals shrink to its share.
     await page.waitForFunction(
       ([sel, name]) => {
@@ -191,7 +183,7 @@ export default function register({ test, browser, newPage, loginToWorkbench, ope
     // The dish filter offers that category's dishes only.
     const dishes = (await openOptions(page, 'report-dish-filter')).slice(1);
     assert.ok(dishes.length > 0, `dishes of ${category}`);
-    await pickOption(page, dishes[0]);
+    await pickOption(page, 'report-dish-filter', dishes[0]);
     await page.waitForFunction(
       ([sel, name]) => {
         const cells = [...document.querySelectorAll(`${sel} td:nth-child(2)`)];
@@ -207,7 +199,7 @@ export default function register({ test, browser, newPage, loginToWorkbench, ope
     await page.goto(`${baseUrl}/report/sales`);
     const before = await chartPoints(page, 'report-top-chart');
     await openOptions(page, 'report-category');
-    await pickOption(page, category);
+    await pickOption(page, 'report-category', category);
     const top = await chartPoints(page, 'report-top-chart', (p) => p.join() !== before.join());
     assert.ok(top.every((d) => dishes.includes(d)), `top of ${category}: ${top}, its dishes ${dishes}`);
     await context.close();

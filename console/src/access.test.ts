@@ -4,7 +4,18 @@ import access from '@/access';
 const user = (extra: Partial<API.CurrentUser> = {}): API.CurrentUser => ({
   userId: 2,
   userName: 'waiter',
+  realName: '',
+  suserHeader: '',
+  mobile: '',
+  email: '',
   adminFlag: '0',
+  mustChangePassword: false,
+  orgId: 0,
+  orgName: '',
+  orgType: '',
+  merchantId: 0,
+  venueId: 0,
+  timezone: '',
   roles: [{ roleCode: 'waiter', permissionId: 'cuisine:order', actionList: ['query', 'edit'] }],
   ...extra,
 });

@@ -43,12 +43,12 @@ func (MerchantApplication) TableName() string { return "sys_merchant_application
 
 // RegisterInput is the sign-up form.
 type RegisterInput struct {
-	BusinessName string `json:"merchantName" form:"merchantName"`
-	Contact      string `json:"contactName" form:"contactName"`
-	Mobile       string `json:"mobile" form:"mobile"`
-	Code         string `json:"code" form:"code"`
-	Password     string `json:"password" form:"password"`
-	RePassword   string `json:"repassword" form:"repassword"`
+	BusinessName string `json:"merchantName" form:"merchantName" api:"required"`
+	Contact      string `json:"contactName" form:"contactName" api:"required"`
+	Mobile       string `json:"mobile" form:"mobile" api:"required"`
+	Code         string `json:"code" form:"code" api:"required" doc:"the SMS code sent to mobile"`
+	Password     string `json:"password" form:"password" api:"required"`
+	RePassword   string `json:"repassword" form:"repassword" doc:"when given, must equal password"`
 	Address      string `json:"address" form:"address"`
 	LicenceNo    string `json:"licenceNo" form:"licenceNo"`
 }

@@ -17,7 +17,7 @@ type FrozenForm struct {
 	Key     string          `json:"key"`
 	Name    string          `json:"name"`
 	Version int             `json:"version"`
-	Schema  json.RawMessage `json:"schema"`
+	Schema  json.RawMessage `json:"schema" type:"object" doc:"Formily JSON Schema"`
 }
 
 func (d *Definition) forms() map[string]FrozenForm {

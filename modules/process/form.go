@@ -14,10 +14,10 @@ var keyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_\-.]{0,63}$`)
 
 // FormInput is a form save: each save of changed content is a new version.
 type FormInput struct {
-	Key         string          `json:"key"`
-	Name        string          `json:"name"`
+	Key         string          `json:"key" api:"required" doc:"letters, digits, _ and -; starts with a letter" example:"leave_form"`
+	Name        string          `json:"name" api:"required" example:"Leave request"`
 	Description string          `json:"description"`
-	Schema      json.RawMessage `json:"schema"`
+	Schema      json.RawMessage `json:"schema" api:"required" type:"object" doc:"Formily JSON Schema"`
 }
 
 func validateForm(in *FormInput) error {

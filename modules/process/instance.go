@@ -17,7 +17,7 @@ import (
 
 // StartInput starts an instance of a definition (by id, or by key: its newest version).
 type StartInput struct {
-	DefinitionKey string         `json:"definitionKey"`
+	DefinitionKey string         `json:"definitionKey" doc:"the definition's key (its active version), unless definitionId is given"`
 	DefinitionID  uint64         `json:"definitionId"`
 	BusinessKey   string         `json:"businessKey"`
 	Title         string         `json:"title"`
@@ -211,8 +211,8 @@ func (m *Module) Withdraw(ctx context.Context, p *api.Principal, id uint64) erro
 
 // MessageInput correlates a message to the running instances of a business key.
 type MessageInput struct {
-	BusinessKey string         `json:"businessKey"`
-	MessageName string         `json:"messageName"`
+	BusinessKey string         `json:"businessKey" api:"required"`
+	MessageName string         `json:"messageName" api:"required"`
 	Variables   map[string]any `json:"variables"`
 	Comment     string         `json:"comment"`
 }
@@ -293,7 +293,7 @@ func (m *Module) participant(ctx context.Context, p *api.Principal, id uint64) b
 
 // ReasonInput gives a reason.
 type ReasonInput struct {
-	Reason string `json:"reason"`
+	Reason string `json:"reason" api:"required" doc:"at most 500 characters"`
 }
 
 // Delivered counts the instances a message reached.
@@ -305,7 +305,7 @@ type Delivered struct {
 type InstanceQuery struct {
 	api.PageQuery
 	DefinitionKey string `form:"definitionKey" json:"definitionKey"`
-	State         string `form:"state" json:"state"`
+	State         string `form:"state" json:"state" enum:"running,completed,rejected,cancelled,withdrawn,failed"`
 	InitiatorID   uint64 `form:"initiatorId" json:"initiatorId"`
 	From          string `form:"from" json:"from"`
 	To            string `form:"to" json:"to"`

@@ -20,13 +20,13 @@ type FormBindings struct {
 
 // ModelInput is a model save.
 type ModelInput struct {
-	Name         string          `json:"name"`
-	Key          string          `json:"key"`
+	Name         string          `json:"name" api:"required" example:"Leave approval"`
+	Key          string          `json:"key" api:"required" doc:"letters, digits, _ and -; starts with a letter" example:"leave"`
 	Category     string          `json:"category"`
 	Description  string          `json:"description"`
-	BpmnXML      string          `json:"bpmnXml"`
+	BpmnXML      string          `json:"bpmnXml" api:"required" doc:"BPMN 2.0 XML"`
 	FormBindings *FormBindings   `json:"formBindings"`
-	Settings     json.RawMessage `json:"settings"`
+	Settings     json.RawMessage `json:"settings" type:"object" doc:"free-form designer settings"`
 	// System is set by a module's seed (SeedModel) for its own process; never from a request.
 	System bool `json:"-"`
 }

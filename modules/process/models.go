@@ -69,7 +69,7 @@ type Definition struct {
 	ProcessID  string `gorm:"size:128;not null" json:"processId"`
 	StartForm  string `gorm:"size:64;not null;default:''" json:"startFormKey"`
 	Forms      string `gorm:"type:longtext" json:"-"` // JSON formKey → frozen schema
-	Status     string `gorm:"size:16;not null;default:'active'" json:"status"`
+	Status     string `gorm:"size:16;not null;default:'active'" json:"status" enum:"active,suspended"`
 	// System definitions belong to a module (the sign-up review, the ad
 	// review): only that module starts them, never the generic start.
 	System     bool      `gorm:"column:is_system;not null;default:false" json:"system"`
@@ -94,7 +94,7 @@ type Instance struct {
 	BusinessKey   string     `gorm:"size:128;not null;default:'';index" json:"businessKey"`
 	InitiatorID   uint64     `gorm:"not null;index:idx_process_instances_initiator,priority:1" json:"initiatorId"`
 	InitiatorName string     `gorm:"size:64;not null;default:''" json:"initiatorName"`
-	State         string     `gorm:"size:16;not null;index" json:"state"`
+	State         string     `gorm:"size:16;not null;index" json:"state" enum:"running,completed,rejected,cancelled,withdrawn,failed"`
 	Variables     string     `gorm:"type:longtext" json:"-"`
 	ParentID      uint64     `gorm:"not null;default:0" json:"parentId"`
 	WorkflowID    string     `gorm:"size:64;not null" json:"-"`
@@ -127,7 +127,7 @@ type Task struct {
 	InitiatorName string     `gorm:"size:64;not null;default:''" json:"initiatorName"`
 	AssigneeID    uint64     `gorm:"not null;default:0;index:idx_process_tasks_todo,priority:2" json:"assigneeId"`
 	OwnerID       uint64     `gorm:"not null;default:0" json:"ownerId"`
-	Status        string     `gorm:"size:8;not null;index:idx_process_tasks_todo,priority:1" json:"status"`
+	Status        string     `gorm:"size:8;not null;index:idx_process_tasks_todo,priority:1" json:"status" enum:"open,closed"`
 	Outcome       string     `gorm:"size:16;not null;default:''" json:"outcome"`
 	FormKey       string     `gorm:"size:64;not null;default:''" json:"formKey"`
 	FieldPerms    string     `gorm:"type:text" json:"-"`
@@ -187,7 +187,7 @@ type CC struct {
 	Seq        int        `gorm:"not null;uniqueIndex:uk_process_cc,priority:2" json:"-"` // the history line that sent it: retries write once
 	TaskID     uint64     `gorm:"not null;default:0" json:"taskId"`
 	UserID     uint64     `gorm:"not null;uniqueIndex:uk_process_cc,priority:3;index:idx_process_cc_user,priority:1" json:"userId"`
-	Kind       string     `gorm:"size:16;not null" json:"kind"` // cc, urge, remind
+	Kind       string     `gorm:"size:16;not null" json:"kind" enum:"cc,urge,remind"`
 	FromID     uint64     `gorm:"not null;default:0" json:"fromId"`
 	FromName   string     `gorm:"size:64;not null;default:''" json:"fromName"`
 	Comment    string     `gorm:"size:500;not null;default:''" json:"comment"`

@@ -15,8 +15,8 @@ type TaskDetail struct {
 	TaskView
 	Instance      InstanceView      `json:"instance"`
 	Form          *FrozenForm       `json:"form"`
-	FieldPerms    map[string]string `json:"fieldPerms"`
-	Actions       []string          `json:"actions"`
+	FieldPerms    map[string]string `json:"fieldPerms" enum:"read,write,hidden"`
+	Actions       []string          `json:"actions" enum:"claim,unclaim,complete,approve,reject,return,transfer,delegate,resolve,addSigner,removeSigner,comment,urge,cc"`
 	ReturnTargets []NodeRef         `json:"returnTargets"`
 	Variables     map[string]any    `json:"variables"`
 	CanAct        bool              `json:"canAct"`

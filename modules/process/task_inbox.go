@@ -21,7 +21,7 @@ type TaskQuery struct {
 	api.PageQuery
 	Keyword       string `form:"keyword" json:"keyword"`
 	DefinitionKey string `form:"definitionKey" json:"definitionKey"`
-	Status        string `form:"status" json:"status"` // all-tasks list: open or closed
+	Status        string `form:"status" json:"status" enum:"open,closed"` // all-tasks list
 	AssigneeID    uint64 `form:"assigneeId" json:"assigneeId"`
 }
 

@@ -37,7 +37,7 @@ func (m *Module) loginMobile(c *api.Ctx) (any, error) {
 
 // SMSInput asks for a code.
 type SMSInput struct {
-	Mobile string `json:"mobile" form:"mobile"`
+	Mobile string `json:"mobile" form:"mobile" api:"required"`
 }
 
 func (m *Module) createSMSCode(c *api.Ctx) (any, error) {
@@ -85,7 +85,7 @@ func (m *Module) updateInfo(c *api.Ctx) (any, error) {
 
 // DictTypeInput names a dictionary type.
 type DictTypeInput struct {
-	Type string `json:"type" form:"type"`
+	Type string `json:"type" form:"type" api:"required" example:"language_type"`
 }
 
 func (m *Module) dictByType(c *api.Ctx) (any, error) {

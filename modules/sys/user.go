@@ -115,11 +115,13 @@ func (s *UserService) Info(ctx context.Context, p *api.Principal, perms *Perms) 
 
 // UpdateInfoInput is a user's edit of their own profile.
 type UpdateInfoInput struct {
-	UserName    string `json:"userName" form:"userName"`
-	Mobile      string `json:"mobile" form:"mobile"`
+	UserName    string `json:"userName" form:"userName" api:"required"`
+	Mobile      string `json:"mobile" form:"mobile" api:"required"`
 	SUserHeader string `json:"suserHeader" form:"suserHeader"`
-	RealName    string `json:"realName" form:"realName"`
-	Email       string `json:"email" form:"email"`
+	// RealName and Email are left as they are when the body leaves them out
+	// (the console's profile page edits neither).
+	RealName *string `json:"realName" form:"realName" doc:"absent keeps the stored name"`
+	Email    *string `json:"email" form:"email" doc:"absent keeps the stored address"`
 }
 
 func validateInfo(in *UpdateInfoInput) error {
@@ -132,8 +134,8 @@ func validateInfo(in *UpdateInfoInput) error {
 		c.Mobile("mobile", in.Mobile)
 	}
 	c.MaxLen("suserHeader", in.SUserHeader, 255)
-	c.MaxLen("realName", in.RealName, 64)
-	c.MaxLen("email", in.Email, 128)
+	c.MaxLen("realName", ptrString(in.RealName), 64)
+	c.MaxLen("email", ptrString(in.Email), 128)
 	c.FileURL("suserHeader", in.SUserHeader)
 	return c.Err()
 }
@@ -148,9 +150,14 @@ func (s *UserService) UpdateInfo(ctx context.Context, p *api.Principal, in Updat
 		if err := uniqueUser(tx, p.UserID, "userName", in.UserName, in.Mobile); err != nil {
 			return err
 		}
-		return tx.Model(&User{ID: p.UserID}).Updates(map[string]any{
-			"username": in.UserName, "mobile": in.Mobile, "avatar": in.SUserHeader, "real_name": in.RealName, "email": in.Email,
-		}).Error
+		upd := map[string]any{"username": in.UserName, "mobile": in.Mobile, "avatar": in.SUserHeader}
+		if in.RealName != nil {
+			upd["real_name"] = *in.RealName
+		}
+		if in.Email != nil {
+			upd["email"] = *in.Email
+		}
+		return tx.Model(&User{ID: p.UserID}).Updates(upd).Error
 	})
 	if err != nil {
 		return err
@@ -181,9 +188,9 @@ func uniqueUser(tx *gorm.DB, selfID uint64, userField, username, mobile string) 
 
 // PasswordInput is the change-password form.
 type PasswordInput struct {
-	OldPassword string `json:"oldPassword" form:"oldPassword"`
-	Password    string `json:"password" form:"password"`
-	RePassword  string `json:"repassword" form:"repassword"`
+	OldPassword string `json:"oldPassword" form:"oldPassword" api:"required"`
+	Password    string `json:"password" form:"password" api:"required"`
+	RePassword  string `json:"repassword" form:"repassword" api:"required"`
 }
 
 func validatePassword(in PasswordInput, policy PasswordPolicy, u *User) error {

@@ -84,7 +84,7 @@ const (
 type Card struct {
 	Key   string `json:"key"`
 	Title string `json:"title"`
-	Value any    `json:"value"`
+	Value any    `json:"value" type:"number,string" doc:"a count, an amount or a line of text"`
 	Link  string `json:"link,omitempty"`
 	// Note is a line under the value, e.g. a comparison with last week.
 	Note string `json:"note,omitempty"`

@@ -4867,7 +4867,8 @@ export interface components {
             link?: string;
             note?: string;
             title: string;
-            value: unknown;
+            /** @description a count, an amount or a line of text */
+            value: number | string;
         };
         "module.WorkbenchTask": {
             /** Format: date-time */
@@ -4899,12 +4900,14 @@ export interface components {
         };
         "onboarding.RegisterInput": {
             address?: string;
-            code?: string;
-            contactName?: string;
+            /** @description the SMS code sent to mobile */
+            code: string;
+            contactName: string;
             licenceNo?: string;
-            merchantName?: string;
-            mobile?: string;
-            password?: string;
+            merchantName: string;
+            mobile: string;
+            password: string;
+            /** @description when given, must equal password */
             repassword?: string;
         };
         "onboarding.RegisterResult": {
@@ -5237,7 +5240,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             instanceId: number;
-            kind: string;
+            /** @enum {string} */
+            kind: "cc" | "urge" | "remind";
             /** Format: int64 */
             merchantId: number;
             nodeName: string;
@@ -5271,7 +5275,8 @@ export interface components {
             name: string;
             processId: string;
             startFormKey: string;
-            status: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
             system: boolean;
             version: number;
         };
@@ -5297,7 +5302,8 @@ export interface components {
             running: number;
             startForm: components["schemas"]["process.FrozenForm"] | null;
             startFormKey: string;
-            status: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
             system: boolean;
             version: number;
         };
@@ -5357,10 +5363,17 @@ export interface components {
         };
         "process.FormInput": {
             description?: string;
-            key?: string;
-            name?: string;
-            /** @description any JSON value */
-            schema?: unknown;
+            /**
+             * @description letters, digits, _ and -; starts with a letter
+             * @example leave_form
+             */
+            key: string;
+            /** @example Leave request */
+            name: string;
+            /** @description Formily JSON Schema */
+            schema: {
+                [key: string]: unknown;
+            };
         };
         "process.FormVersion": {
             /** Format: date-time */
@@ -5376,8 +5389,10 @@ export interface components {
         "process.FrozenForm": {
             key: string;
             name: string;
-            /** @description any JSON value */
-            schema: unknown;
+            /** @description Formily JSON Schema */
+            schema: {
+                [key: string]: unknown;
+            };
             version: number;
         };
         "process.Instance": {
@@ -5399,7 +5414,8 @@ export interface components {
             parentId: number;
             /** Format: date-time */
             startedAt: string;
-            state: string;
+            /** @enum {string} */
+            state: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -5432,7 +5448,8 @@ export interface components {
             rejectedNodes: string[];
             /** Format: date-time */
             startedAt: string;
-            state: string;
+            /** @enum {string} */
+            state: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
             takenFlows: string[];
             tasks: components["schemas"]["process.TaskView"][];
             timeline: components["schemas"]["process.TimelineItem"][];
@@ -5445,9 +5462,9 @@ export interface components {
             version: number;
         };
         "process.MessageInput": {
-            businessKey?: string;
+            businessKey: string;
             comment?: string;
-            messageName?: string;
+            messageName: string;
             variables?: {
                 [key: string]: unknown;
             };
@@ -5471,14 +5488,22 @@ export interface components {
             updatedBy: string;
         };
         "process.ModelInput": {
-            bpmnXml?: string;
+            /** @description BPMN 2.0 XML */
+            bpmnXml: string;
             category?: string;
             description?: string;
             formBindings?: components["schemas"]["process.FormBindingsRequest"] | null;
-            key?: string;
-            name?: string;
-            /** @description any JSON value */
-            settings?: unknown;
+            /**
+             * @description letters, digits, _ and -; starts with a letter
+             * @example leave
+             */
+            key: string;
+            /** @example Leave approval */
+            name: string;
+            /** @description free-form designer settings */
+            settings?: {
+                [key: string]: unknown;
+            };
         };
         "process.NodeRef": {
             id: string;
@@ -5492,7 +5517,8 @@ export interface components {
             username: string;
         };
         "process.ReasonInput": {
-            reason?: string;
+            /** @description at most 500 characters */
+            reason: string;
         };
         "process.RetryInput": {
             comment?: string;
@@ -5525,6 +5551,7 @@ export interface components {
             businessKey?: string;
             /** Format: int64 */
             definitionId?: number;
+            /** @description the definition's key (its active version), unless definitionId is given */
             definitionKey?: string;
             title?: string;
             variables?: {
@@ -5536,7 +5563,7 @@ export interface components {
             instanceId: number;
         };
         "process.TaskDetail": {
-            actions: string[];
+            actions: ("claim" | "unclaim" | "complete" | "approve" | "reject" | "return" | "transfer" | "delegate" | "resolve" | "addSigner" | "removeSigner" | "comment" | "urge" | "cc")[];
             activation: number;
             /** Format: int64 */
             assigneeId: number;
@@ -5555,7 +5582,7 @@ export interface components {
             /** Format: date-time */
             dueAt: string | null;
             fieldPerms: {
-                [key: string]: string;
+                [key: string]: "read" | "write" | "hidden";
             };
             form: components["schemas"]["process.FrozenForm"] | null;
             formKey: string;
@@ -5577,7 +5604,8 @@ export interface components {
             ownerId: number;
             processName: string;
             returnTargets: components["schemas"]["process.NodeRef"][];
-            status: string;
+            /** @enum {string} */
+            status: "open" | "closed";
             title: string;
             variables: {
                 [key: string]: unknown;
@@ -5615,7 +5643,8 @@ export interface components {
             /** Format: int64 */
             ownerId: number;
             processName: string;
-            status: string;
+            /** @enum {string} */
+            status: "open" | "closed";
             title: string;
         };
         "process.TimelineItem": {
@@ -5988,7 +6017,8 @@ export interface components {
             name: string;
         };
         "sys.DictTypeInput": {
-            type?: string;
+            /** @example language_type */
+            type: string;
         };
         "sys.GrantNode": {
             actions: string[];
@@ -6182,9 +6212,9 @@ export interface components {
             venueKey?: string;
         };
         "sys.PasswordInput": {
-            oldPassword?: string;
-            password?: string;
-            repassword?: string;
+            oldPassword: string;
+            password: string;
+            repassword: string;
         };
         "sys.ResetInput": {
             password?: string;
@@ -6270,18 +6300,20 @@ export interface components {
             resendAfter: number;
         };
         "sys.SMSInput": {
-            mobile?: string;
+            mobile: string;
         };
         "sys.UnlockResult": {
             /** Format: int64 */
             lifted: number;
         };
         "sys.UpdateInfoInput": {
-            email?: string;
-            mobile?: string;
-            realName?: string;
+            /** @description absent keeps the stored address */
+            email?: string | null;
+            mobile: string;
+            /** @description absent keeps the stored name */
+            realName?: string | null;
             suserHeader?: string;
-            userName?: string;
+            userName: string;
         };
         "sys.UserInfo": {
             adminFlag: string;
@@ -14439,8 +14471,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "description": "text",
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave_form",
+                 *       "name": "Leave request",
                  *       "schema": {}
                  *     }
                  */
@@ -14637,7 +14669,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -14782,7 +14814,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -15287,8 +15319,8 @@ export interface operations {
                  *           "key": "text"
                  *         }
                  *       },
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave",
+                 *       "name": "Leave approval",
                  *       "settings": {}
                  *     }
                  */
@@ -15432,8 +15464,8 @@ export interface operations {
                  *           "key": "text"
                  *         }
                  *       },
-                 *       "key": "text",
-                 *       "name": "text",
+                 *       "key": "leave",
+                 *       "name": "Leave approval",
                  *       "settings": {}
                  *     }
                  */
@@ -15755,7 +15787,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -15819,7 +15851,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -15951,7 +15983,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -16014,7 +16046,7 @@ export interface operations {
                 pageSize?: number;
                 sort?: string;
                 definitionKey?: string;
-                state?: string;
+                state?: "running" | "completed" | "rejected" | "cancelled" | "withdrawn" | "failed";
                 initiatorId?: number;
                 from?: string;
                 to?: string;
@@ -16081,7 +16113,7 @@ export interface operations {
                 sort?: string;
                 keyword?: string;
                 definitionKey?: string;
-                status?: string;
+                status?: "open" | "closed";
                 assigneeId?: number;
             };
             header?: never;
@@ -19324,7 +19356,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "text"
+                 *       "type": "language_type"
                  *     }
                  */
                 "application/json": components["schemas"]["sys.DictTypeInput"];
@@ -22579,7 +22611,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "type": "text"
+                 *       "type": "language_type"
                  *     }
                  */
                 "application/json": components["schemas"]["sys.DictTypeInput"];

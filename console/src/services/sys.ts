@@ -58,10 +58,3 @@ export const getLanguages = () =>
 
 export const getWorkbench = () =>
   request<API.Workbench>('/sys/workbench', { skipErrorHandler: true });
-
-export const registerMerchant = (params: API.MerchantRegisterParams) =>
-  request<API.MerchantRegisterResult>('/sys/merchant/register', {
-    method: 'POST',
-    data: params,
-    skipErrorHandler: true,
-  });

@@ -1,116 +1,34 @@
+/**
+ * Global names of the platform core's shapes (`API.CurrentUser`, …): aliases of the types
+ * generated from the server's OpenAPI document (./api.gen.d.ts), kept global for the many
+ * places (access, layout, menus) that name them.
+ */
 declare namespace API {
-  /** A role grant, flattened: one entry per granted menu permission. */
-  interface RolePermission {
-    roleCode?: string;
-    permissionId: string;
-    actionList: string[];
-  }
+  type Schemas = import('./api').Schemas;
 
   /** `/sys/token/user` */
-  interface CurrentUser {
-    userId: number;
-    userName: string;
-    suserHeader?: string;
-    mobile?: string;
-    adminFlag?: string;
-    mustChangePassword?: boolean;
-    orgId?: number;
-    orgName?: string;
-    orgType?: string;
-    merchantId?: number;
-    venueId?: number;
-    /** IANA zone of the user's organisation: staff pages show times in it */
-    timezone?: string;
-    roles?: RolePermission[];
-  }
+  type CurrentUser = Schemas['sys.UserInfo'];
 
-  interface MenuItem {
-    id: number;
-    parentId: number;
-    name: string;
-    title?: string;
-    url: string;
-    icon?: string;
-    sort: number;
-    static?: boolean;
-    hidden?: boolean;
-    permission?: string;
-    children?: MenuItem[];
-  }
+  type MenuItem = Schemas['sys.MenuNode'];
 
   /** `/sys/token/user/menus` */
-  interface UserMenus {
-    menus: MenuItem[];
-    operationCodes: string[];
-  }
+  type UserMenus = Schemas['sys.UserMenus'];
 
-  interface LoginResult {
-    token: string;
-    expiresAt?: string;
-  }
+  type LoginResult = Schemas['sys.LoginResult'];
 
-  type LoginParams = { username: string; password: string } | { mobile: string; code: string };
+  /** User name + password, or mobile + SMS code. */
+  type LoginParams =
+    | Required<Pick<Schemas['sys.LoginInput'], 'username' | 'password'>>
+    | Required<Pick<Schemas['sys.LoginInput'], 'mobile' | 'code'>>;
 
-  interface SmsCodeResult {
-    expiresIn: number;
-    resendAfter: number;
-  }
+  type SmsCodeResult = Schemas['sys.SMSCreated'];
 
-  interface DictItem {
-    dictKey: string;
-    dictValue: string;
-    sort?: number;
-  }
+  type DictItem = Schemas['sys.DictEntry'];
 
-  interface PasswordParams {
-    oldPassword: string;
-    password: string;
-    repassword: string;
-  }
+  type PasswordParams = Schemas['sys.PasswordInput'];
 
-  interface UserInfoParams {
-    userName: string;
-    mobile?: string;
-    suserHeader?: string;
-  }
-
-  interface WorkbenchCard {
-    key: string;
-    title: string;
-    value: number | string;
-    link?: string;
-    /** a line under the value, e.g. a comparison with last week */
-    note?: string;
-  }
-
-  interface WorkbenchTask {
-    id: number | string;
-    title: string;
-    processName?: string;
-    createdAt?: string;
-    link?: string;
-  }
+  type UserInfoParams = Schemas['sys.UpdateInfoInput'];
 
   /** `/sys/workbench` */
-  interface Workbench {
-    cards: WorkbenchCard[];
-    tasks: WorkbenchTask[];
-  }
-
-  /** `/sys/merchant/register` (issue 4) */
-  interface MerchantRegisterParams {
-    merchantName: string;
-    contactName: string;
-    mobile: string;
-    code: string;
-    password: string;
-  }
-
-  interface MerchantRegisterResult {
-    merchantId?: number;
-    userName?: string;
-  }
-
-  /** Upload answer: the stored paths. */
-  type UploadResult = string[];
+  type Workbench = Schemas['sys.Workbench'];
 }

@@ -22,7 +22,12 @@ const m = (
   name: `menu${url.replace(/\//g, '.')}`,
   title: url,
   url,
+  icon: '',
   sort,
+  static: false,
+  hidden: false,
+  permission: '',
+  actions: [],
   children,
   ...extra,
 });

@@ -8,13 +8,33 @@ vi.mock('@umijs/max', () => ({ useAccess: () => access(session) }));
 
 const { Access } = await import('@/components/Access');
 
+/** A user as `/sys/token/user` answers one. */
+const user = (u: Partial<API.CurrentUser>): API.CurrentUser => ({
+  userId: 0,
+  userName: '',
+  realName: '',
+  suserHeader: '',
+  mobile: '',
+  email: '',
+  adminFlag: '0',
+  mustChangePassword: false,
+  orgId: 0,
+  orgName: '',
+  orgType: '',
+  merchantId: 0,
+  venueId: 0,
+  timezone: '',
+  roles: [],
+  ...u,
+});
+
 const waiter: SessionState = {
-  currentUser: {
+  currentUser: user({
     userId: 5,
     userName: 'waiter',
     adminFlag: '0',
-    roles: [{ permissionId: 'cuisine:order', actionList: ['query'] }],
-  },
+    roles: [{ roleCode: 'waiter', permissionId: 'cuisine:order', actionList: ['query'] }],
+  }),
   operationCodes: ['cuisine:order:query'],
 };
 
@@ -78,7 +98,10 @@ describe('<Access>', () => {
   });
 
   it('lets the administrator through', () => {
-    session = { currentUser: { userId: 1, userName: 'admin', adminFlag: '1' }, operationCodes: [] };
+    session = {
+      currentUser: user({ userId: 1, userName: 'admin', adminFlag: '1' }),
+      operationCodes: [],
+    };
     expect(
       renderToStaticMarkup(
         <Access code="sys:user:delete">

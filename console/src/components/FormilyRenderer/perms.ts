@@ -3,8 +3,10 @@
  * read -> read-only (`x-pattern: readPretty`), hidden -> not shown (`x-display: none`),
  * write or unlisted -> editable (the server treats an unlisted field as writable).
  */
-export type FieldAccess = 'read' | 'write' | 'hidden';
-export type FieldPerms = Record<string, FieldAccess | string> | undefined;
+import type { FieldAccess } from '@/services/process';
+
+export type { FieldAccess };
+export type FieldPerms = Record<string, FieldAccess> | undefined;
 
 export function applyFieldPerms(
   schema: Record<string, any>,

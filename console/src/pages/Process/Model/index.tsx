@@ -63,9 +63,16 @@ const Editor: React.FC<{
   // stack and does not count) or the name, key, category or description changed since opening or saving
   const diagramEdited = useRef(false);
   const metaText = (m: Meta) =>
-    JSON.stringify({ key: m.key, name: m.name, category: m.category ?? '', description: m.description ?? '' });
+    JSON.stringify({
+      key: m.key,
+      name: m.name,
+      category: m.category ?? '',
+      description: m.description ?? '',
+    });
   const savedMeta = useRef(metaText(initial));
-  const guard = useDiscardGuard(() => diagramEdited.current || metaText(meta) !== savedMeta.current);
+  const guard = useDiscardGuard(
+    () => diagramEdited.current || metaText(meta) !== savedMeta.current,
+  );
   useEffect(() => {
     const bus = modeler.current?.modeler()?.get('eventBus');
     if (!bus) return;
@@ -79,14 +86,7 @@ const Editor: React.FC<{
   useEffect(() => {
     listForms({ pageNo: 1, pageSize: 500 }).then((p) => setForms(p.records));
     listRoles()
-      .then((p) =>
-        setRoles(
-          (p.records ?? []).map((r: any) => ({
-            code: r.code ?? r.roleCode,
-            name: roleName({ code: r.code ?? r.roleCode, name: r.name ?? r.roleName }),
-          })),
-        ),
-      )
+      .then((p) => setRoles((p.records ?? []).map((r) => ({ code: r.code, name: roleName(r) }))))
       .catch(() => setRoles([]));
   }, []);
 
