@@ -595,6 +595,7 @@ cspTests({ test, newPage, loginToWorkbench, baseUrl, menuEntry });
 (await import('./order.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 14: orders
 (await import('./report.mjs')).default({ test, browser, newPage, loginToWorkbench, openMenu, baseUrl, shots }); // issue 16: reports
 (await import('./printing.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 15: print jobs, agent, virtual printer
+(await import('./pairing.mjs')).default({ test, browser, loginToWorkbench, baseUrl, shots }); // issue 17: pairing tablets, online
 
 // ---------------------------------------------------------------------------------
 

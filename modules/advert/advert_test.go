@@ -277,12 +277,21 @@ func TestLastSeenIsWrittenInBatches(t *testing.T) {
 	for range 3 {
 		f.env.Do(platformtest.Req{Method: "GET", Path: "/api/public/tablet/" + key + "/playlist", Header: map[string]string{"X-App-Version": "2.4.1"}})
 	}
+	var row advert.Tablet
+	db := f.env.P.DB.WithContext(platformtest.SystemCtx(t))
+	require.NoError(t, db.Take(&row, f.tablets[2].ID).Error)
+	require.Nil(t, row.LastSeenAt, "not yet written")
+	// The list shows the poll this node has not written yet: the tablet is online.
 	var d advert.TabletDetail
 	f.ok("GET", tabletBase+"/"+itoa(f.tablets[2].ID), f.boss, nil).Into(t, &d)
-	require.Nil(t, d.LastSeenAt, "not yet written")
+	require.NotNil(t, d.LastSeenAt)
+	require.True(t, d.Online)
 	f.mod.FlushSeen(t.Context())
+	require.NoError(t, db.Take(&row, f.tablets[2].ID).Error)
+	require.NotNil(t, row.LastSeenAt)
 	f.ok("GET", tabletBase+"/"+itoa(f.tablets[2].ID), f.boss, nil).Into(t, &d)
 	require.NotNil(t, d.LastSeenAt)
+	require.True(t, d.Online)
 	require.Equal(t, "2.4.1", d.AppVersion)
 }
 

@@ -86,6 +86,9 @@ func (m *Module) Migrations() []dbx.Migration {
 		{ID: "advert/0001_ads", Up: func(tx *gorm.DB) error {
 			return dbx.CreateTables(tx, &Advert{}, &AdvertTarget{}, &Tablet{}, &PlayReport{})
 		}},
+		{ID: "advert/0002_tablet_pairing", Up: func(tx *gorm.DB) error {
+			return dbx.CreateTables(tx, &TabletPairing{}, &PairAttempt{})
+		}},
 	}
 }
 
@@ -106,6 +109,7 @@ func (m *Module) Menus() []module.MenuSeed {
 func (m *Module) Routes(g *api.Group) {
 	m.advertRoutes(g)
 	m.tabletRoutes(g)
+	m.pairingRoutes(g)
 	m.publicRoutes(g)
 }
 

@@ -292,30 +292,46 @@ func nextMidnight(local time.Time) time.Time {
 }
 
 // seenBatch collects the tablets that polled since the last write, with
-// the app version each reported.
+// the app version each reported and when it last polled.
 type seenBatch struct {
 	mu   sync.Mutex
-	seen map[uint64]string
+	seen map[uint64]seenMark
 }
 
-func newSeenBatch() *seenBatch { return &seenBatch{seen: map[uint64]string{}} }
+type seenMark struct {
+	version string
+	at      time.Time
+}
+
+func newSeenBatch() *seenBatch { return &seenBatch{seen: map[uint64]seenMark{}} }
 
 func (s *seenBatch) touch(id uint64, version string) {
 	s.mu.Lock()
-	if v, ok := s.seen[id]; !ok || (version != "" && v != version) {
-		s.seen[id] = version
+	v, ok := s.seen[id]
+	if !ok || version != "" {
+		v.version = version
 	}
+	v.at = time.Now().UTC()
+	s.seen[id] = v
 	s.mu.Unlock()
 }
 
-func (s *seenBatch) take() map[uint64]string {
+// at answers when a tablet last polled this node, if not yet written.
+func (s *seenBatch) at(id uint64) (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.seen[id]
+	return v.at, ok
+}
+
+func (s *seenBatch) take() map[uint64]seenMark {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.seen) == 0 {
 		return nil
 	}
 	out := s.seen
-	s.seen = map[uint64]string{}
+	s.seen = map[uint64]seenMark{}
 	return out
 }
 
@@ -328,7 +344,7 @@ func (m *Module) flushSeen(ctx context.Context) {
 	}
 	byVersion := map[string][]uint64{}
 	for id, v := range batch {
-		byVersion[v] = append(byVersion[v], id)
+		byVersion[v.version] = append(byVersion[v.version], id)
 	}
 	now := time.Now().UTC()
 	err := m.sys(ctx).Transaction(func(tx *gorm.DB) error {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -20,10 +21,13 @@ type TabletInput struct {
 	Status  *int8  `json:"status" enum:"0,1"`
 }
 
-// TabletView is a tablet in lists, with its venue's name.
+// TabletView is a tablet in lists, with its venue's name and time zone
+// and whether it is online (polled within OnlineWindow).
 type TabletView struct {
 	Tablet
 	VenueName string `json:"venueName"`
+	TimeZone  string `json:"timeZone" doc:"the venue's IANA time zone, for the last-seen time"`
+	Online    bool   `json:"online" doc:"the tablet polled its playlist within the last 2 minutes"`
 }
 
 // TabletDetail adds the tablet's key, which the device is set up with.
@@ -89,8 +93,9 @@ func (m *Module) Tablets(ctx context.Context, q TabletQuery) (api.Page[TabletVie
 		return api.Page[TabletView]{}, err
 	}
 	out := make([]TabletView, len(rows))
+	now := time.Now()
 	for i, t := range rows {
-		out[i] = TabletView{Tablet: t, VenueName: m.orgs.name(ctx, t.VenueID)}
+		out[i] = m.tabletView(ctx, t, now)
 	}
 	return api.NewPage(q.PageQuery, out, total), nil
 }
@@ -100,7 +105,20 @@ func (m *Module) tablet(ctx context.Context, id uint64) (*TabletDetail, error) {
 	if err := m.db.WithContext(ctx).Take(&t, id).Error; err != nil {
 		return nil, err
 	}
-	return &TabletDetail{TabletView: TabletView{Tablet: t, VenueName: m.orgs.name(ctx, t.VenueID)}, Key: t.Key}, nil
+	return &TabletDetail{TabletView: m.tabletView(ctx, t, time.Now()), Key: t.Key}, nil
+}
+
+// tabletView adds the venue and presence to a tablet; a poll this node has not
+// written yet counts.
+func (m *Module) tabletView(ctx context.Context, t Tablet, now time.Time) TabletView {
+	if at, ok := m.seen.at(t.ID); ok && (t.LastSeenAt == nil || at.After(*t.LastSeenAt)) {
+		t.LastSeenAt = &at
+	}
+	v := TabletView{Tablet: t, Online: t.LastSeenAt != nil && now.Sub(*t.LastSeenAt) <= OnlineWindow}
+	if f, err := m.orgs.get(ctx, t.VenueID); err == nil {
+		v.VenueName, v.TimeZone = f.Name, f.Loc.String()
+	}
+	return v
 }
 
 // Tablet answers one tablet with its key.
@@ -188,6 +206,9 @@ func (m *Module) DeleteTablet(ctx context.Context, id uint64) error {
 	var t Tablet
 	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Take(&t, id).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("tablet_id = ?", t.ID).Delete(&TabletPairing{}).Error; err != nil {
 			return err
 		}
 		return tx.Delete(&t).Error

@@ -76,8 +76,9 @@ type caller struct {
 }
 
 // audit tables record refused requests on purpose: the operation log keeps
-// every write attempt with its answer, the login attempts count failures.
-var audit = map[string]bool{"sys_oplogs": true, "sys_login_attempts": true}
+// every write attempt with its answer, the login and tablet-pairing attempts
+// count failures.
+var audit = map[string]bool{"sys_oplogs": true, "sys_login_attempts": true, "advert_pair_attempts": true}
 
 func TestEveryRouteSurvivesMutatedRequests(t *testing.T) {
 	seed := uint64(20261126)

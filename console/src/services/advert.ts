@@ -91,6 +91,11 @@ export const deleteTablet = (id: number) => request<null>(`${TABLETS}/${id}`, { 
 export const regenerateTabletKey = (id: number) =>
   request<TabletDetail>(`${TABLETS}/${id}/key`, { method: 'POST' });
 
+/** A pairing offer: a short single-use code, valid 10 minutes, and the address its QR code carries. */
+export type PairingOffer = Schema<'advert.PairingOffer'>;
+export const createPairing = (id: number) =>
+  request<PairingOffer>(`${TABLETS}/${id}/pairing`, { method: 'POST' });
+
 /** Every tablet the caller may see (pickers), in pages of 500 (the server's cap). */
 export async function allTablets(q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {}): Promise<Tablet[]> {
   const out: Tablet[] = [];

@@ -1460,6 +1460,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/tablet/{id}/pairing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer a tablet for pairing: a short code and its QR address, valid 10 minutes, single use */
+        post: operations["post_merchant_tablet_id_pairing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/process/definition": {
         parameters: {
             query?: never;
@@ -2276,6 +2293,23 @@ export interface paths {
         put?: never;
         /** Order at a table (Idempotency-Key header or idempotencyKey): priced on the server from the current menu; pay-after-meal rounds join the table's open bill */
         post: operations["post_public_table_token_orders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tablet/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tablet redeems a pairing code once and receives its new key (refusals are rate limited per address) */
+        post: operations["post_public_tablet_pair"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3787,6 +3821,31 @@ export interface components {
             /** @example /uploads/ads/summer.jpg */
             url: string;
         };
+        "advert.PairInput": {
+            code?: string;
+        };
+        "advert.PairResult": {
+            key: string;
+            name: string;
+            number: string;
+            /** Format: int64 */
+            tabletId: number;
+            /** Format: int64 */
+            venueId: number;
+            venueName: string;
+        };
+        "advert.PairingOffer": {
+            code: string;
+            /** Format: date-time */
+            expiresAt: string;
+            number: string;
+            /** @description the pairing page with the code, below the server's origin */
+            path: string;
+            /** Format: int64 */
+            tabletId: number;
+            /** @description the pairing page's full address when the server's public URL is configured, else empty (use the console's origin) */
+            url: string;
+        };
         "advert.PlayInput": {
             /** Format: int64 */
             advertId?: number;
@@ -3841,8 +3900,12 @@ export interface components {
             merchantId: number;
             name: string;
             number: string;
+            /** @description the tablet polled its playlist within the last 2 minutes */
+            online: boolean;
             /** @enum {integer} */
             status: 0 | 1;
+            /** @description the venue's IANA time zone, for the last-seen time */
+            timeZone: string;
             /** Format: date-time */
             updatedAt: string;
             /** Format: int64 */
@@ -3869,8 +3932,12 @@ export interface components {
             merchantId: number;
             name: string;
             number: string;
+            /** @description the tablet polled its playlist within the last 2 minutes */
+            online: boolean;
             /** @enum {integer} */
             status: 0 | 1;
+            /** @description the venue's IANA time zone, for the last-seen time */
+            timeZone: string;
             /** Format: date-time */
             updatedAt: string;
             /** Format: int64 */
@@ -14071,6 +14138,73 @@ export interface operations {
             };
         };
     };
+    post_merchant_tablet_id_pairing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; code 10000 with the result on success. Codes: 10000 (HTTP 200) success; 10002 (HTTP 200) not found, or outside the caller's tenant; 10003 (HTTP 200) conflict with the current state or a unique value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 10000 | 10002 | 10003;
+                        /** @description each bad field (JSON name) with its localized message */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        msg: string;
+                        result: components["schemas"]["advert.PairingOffer"];
+                    };
+                };
+            };
+            /** @description Codes: 40100 (HTTP 401) no, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 40300 (HTTP 403) operation not permitted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 41300 (HTTP 413) request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 50000 (HTTP 500) internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_process_definition: {
         parameters: {
             query?: {
@@ -17792,6 +17926,62 @@ export interface operations {
                         };
                         msg: string;
                         result: components["schemas"]["order.SubmitResult"];
+                    };
+                };
+            };
+            /** @description Codes: 41300 (HTTP 413) request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 50000 (HTTP 500) internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_public_tablet_pair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["advert.PairInput"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 10000 with the result on success. Codes: 10000 (HTTP 200) success; 10001 (HTTP 200) invalid request: msg names the first bad field, fields maps each bad field to its message; 10003 (HTTP 200) conflict with the current state or a unique value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 10000 | 10001 | 10003;
+                        /** @description each bad field (JSON name) with its localized message */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        msg: string;
+                        result: components["schemas"]["advert.PairResult"];
                     };
                 };
             };

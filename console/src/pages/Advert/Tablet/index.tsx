@@ -1,12 +1,24 @@
 /**
  * /advert/tablet: the ordering tablets that play ads, per venue. Add / edit, enable / disable,
- * give a tablet a new key (confirmed: the old key stops working), delete. A tablet's key is a
- * secret shown once, after adding the tablet or renewing its key, with the playlist address.
+ * pair (a QR code and short code the tablet redeems once for a new key), give a tablet a new
+ * key (confirmed: the old key stops working), delete. A tablet's key is a secret shown once,
+ * after adding the tablet or renewing its key, with the playlist address. Each tablet shows
+ * online or offline from its last poll; the list refreshes while it is open.
  */
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
-import { App, Button, Popconfirm, Switch, Tooltip, Typography, type ButtonProps } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Popconfirm,
+  Space,
+  Switch,
+  Tooltip,
+  Typography,
+  type ButtonProps,
+} from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
 import {
@@ -19,11 +31,14 @@ import {
 } from '@/services/advert';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage } from '@/utils/intl';
+import { formatInZone } from '@/utils/zone';
 import AdvertPage from '../shared/AdvertPage';
 import { t } from '../shared/text';
 import { useUserSide, useVenues } from '../shared/useAdvertData';
 import { showTabletKey } from './components/showKey';
+import PairModal from './components/PairModal';
 import TabletModal from './components/TabletModal';
+import { PRESENCE_REFRESH_MS } from './pairing';
 import { tableRequest } from '@/utils/table';
 
 const TabletPage: React.FC = () => {
@@ -33,13 +48,21 @@ const TabletPage: React.FC = () => {
   const actionRef = useRef<ActionType>();
   const { venues } = useVenues();
   const [editing, setEditing] = useState<{ open: boolean; tablet?: Tablet }>({ open: false });
+  const [pairing, setPairing] = useState<Tablet>();
   const reload = () => actionRef.current?.reload();
 
-  const venueEnum = useMemo(() => Object.fromEntries(venues.map((v) => [v.id, { text: v.name }])), [venues]);
+  const venueEnum = useMemo(
+    () => Object.fromEntries(venues.map((v) => [v.id, { text: v.name }])),
+    [venues],
+  );
 
   const setEnabled = async (tablet: Tablet, enabled: boolean) => {
     try {
-      await updateTablet(tablet.id, { number: tablet.number, name: tablet.name, status: enabled ? 1 : 0 }, false);
+      await updateTablet(
+        tablet.id,
+        { number: tablet.number, name: tablet.name, status: enabled ? 1 : 0 },
+        false,
+      );
       feedback.success(formatMessage({ id: 'common.modifySucceed' }));
     } catch {
       /* shown by the request layer */
@@ -111,15 +134,40 @@ const TabletPage: React.FC = () => {
         />
       ),
     },
-    { title: t('advert.tablet.appVersion'), dataIndex: 'appVersion', key: 'appVersion', search: false, render: (_, r) => r.appVersion || '-' },
+    {
+      title: t('advert.tablet.appVersion'),
+      dataIndex: 'appVersion',
+      key: 'appVersion',
+      search: false,
+      render: (_, r) => r.appVersion || '-',
+    },
     {
       title: t('advert.tablet.lastSeen'),
       dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
       search: false,
       sorter: true,
-      render: (_, r) =>
-        r.lastSeenAt ? formatDate(r.lastSeenAt) : <Typography.Text type="secondary">{t('advert.tablet.never')}</Typography.Text>,
+      tooltip: t('advert.tablet.onlineHint'),
+      render: (_, r) => (
+        <Space
+          direction="vertical"
+          size={0}
+          data-testid={`tablet-presence-${r.number}`}
+          data-online={r.online ? 'yes' : 'no'}
+        >
+          <Badge
+            status={r.online ? 'success' : 'default'}
+            text={r.online ? t('advert.tablet.online') : t('advert.tablet.offline')}
+          />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.lastSeenAt
+              ? t('advert.tablet.lastSeenAt', {
+                  time: formatInZone(r.lastSeenAt, r.timeZone, 'YYYY-MM-DD HH:mm'),
+                })
+              : t('advert.tablet.never')}
+          </Typography.Text>
+        </Space>
+      ),
     },
     {
       title: t('advert.field.createdAt'),
@@ -133,10 +181,20 @@ const TabletPage: React.FC = () => {
       title: t('advert.field.actions'),
       valueType: 'option',
       key: 'option',
-      width: 220,
+      width: 260,
       render: (_, r) => [
+        <Access key="pair" code="advert:tablet:edit">
+          <Tooltip title={t('advert.tablet.pairHint')}>
+            <a onClick={() => setPairing(r)} data-testid={`tablet-pair-${r.number}`}>
+              <QrcodeOutlined /> {t('advert.tablet.pair')}
+            </a>
+          </Tooltip>
+        </Access>,
         <Access key="edit" code="advert:tablet:edit">
-          <a onClick={() => setEditing({ open: true, tablet: r })} data-testid={`tablet-edit-${r.number}`}>
+          <a
+            onClick={() => setEditing({ open: true, tablet: r })}
+            data-testid={`tablet-edit-${r.number}`}
+          >
             {t('advert.action.edit')}
           </a>
         </Access>,
@@ -170,6 +228,10 @@ const TabletPage: React.FC = () => {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: true, reload: true, setting: true }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        polling={PRESENCE_REFRESH_MS}
+        testId="tablet"
+        keyword="keyword"
+        keywordPlaceholder={t('advert.tablet.keyword')}
         request={tableRequest(listTablets, {
           query: (p): TabletQuery => ({
             venueId: p.venueId ? Number(p.venueId) : undefined,
@@ -193,6 +255,13 @@ const TabletPage: React.FC = () => {
                 </Access>,
               ]
         }
+      />
+      <PairModal
+        tablet={pairing}
+        onClose={() => {
+          setPairing(undefined);
+          reload();
+        }}
       />
       <TabletModal
         open={editing.open}
