@@ -73,7 +73,8 @@ func (f *Feed) Subscribe(topic string, h Handler) {
 // so call Publish after the change's transaction has committed.
 func (f *Feed) Publish(ctx context.Context, topic, key string) error {
 	ev := Event{Topic: topic, Key: key, CreatedAt: time.Now().UTC()}
-	if err := f.db.WithContext(ctx).Create(&ev).Error; err != nil {
+	// One statement is atomic on its own: no BEGIN and COMMIT around it.
+	if err := f.db.Session(&gorm.Session{SkipDefaultTransaction: true, Context: ctx}).Create(&ev).Error; err != nil {
 		return err
 	}
 	f.seenMu.Lock()

@@ -30,6 +30,7 @@ func (m *Module) subscribe() {
 		case "tables", "buttons":
 			m.configs.dropVenue(venueID)
 		case "printers":
+			m.Printers.routes.drop(venueID)
 			m.printerFns.mu.RLock()
 			fns := append([]func(uint64){}, m.printerFns.fns...)
 			m.printerFns.mu.RUnlock()
@@ -55,6 +56,9 @@ func (m *Module) announce(ctx context.Context, kind string, venueID uint64) {
 	key := kind + ":" + strconv.FormatUint(venueID, 10)
 	if err := m.deps.Feed.Publish(tenancy.SystemContext(ctx), topicVenue, key); err != nil {
 		m.configs.dropVenue(venueID) // the others fall back on the entries' age limit
+		if kind == "printers" {
+			m.Printers.routes.drop(venueID)
+		}
 		m.log.Warn("configure: announce a change", "key", key, "error", err)
 	}
 }

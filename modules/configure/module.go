@@ -64,7 +64,7 @@ type Module struct {
 func New(deps module.Deps, core *sys.Module, venues *shop.Service, tablets TabletDirectory, dishes DishCatalogue) *Module {
 	m := &Module{deps: deps, db: deps.DB, log: deps.Log, core: core, venues: venues, tablets: tablets, dishes: dishes}
 	m.Tables = &Tables{m: m}
-	m.Printers = &Printers{m: m}
+	m.Printers = &Printers{m: m, routes: newRouteCache()}
 	m.Buttons = &Buttons{m: m}
 	m.configs = newTabletConfigs(m)
 	m.fonts = newFontSet(deps.Config.PDFFontDir, deps.Log)

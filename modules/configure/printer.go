@@ -13,7 +13,11 @@ import (
 )
 
 // Printers is the service of a venue's printers and their routing.
-type Printers struct{ m *Module }
+type Printers struct {
+	m *Module
+	// routes are the venues' printers as order routing reads them.
+	routes *routeCache
+}
 
 // PrinterView is a printer as the console and the printing module see it.
 type PrinterView struct {

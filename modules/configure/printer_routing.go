@@ -3,6 +3,8 @@ package configure
 import (
 	"context"
 	"slices"
+	"sync"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -81,3 +83,77 @@ func (s *Printers) ReceiptPrinters(ctx context.Context, venueID uint64) ([]Print
 // OnChange calls fn, on every node, with the id of a venue whose printers
 // changed (after the change committed).
 func (s *Printers) OnChange(fn func(venueID uint64)) { s.m.onPrinters(fn) }
+
+// RoutingForVenueIn answers a venue's printers as kitchen routing reads
+// them (every printer with its categories), from memory: every change of a
+// venue's printers drops its entry on this node at once and on the others
+// at their next read of the change feed, which the order submission syncs
+// before it prices the menu. A miss reads through db, the caller's
+// transaction. The answer is shared: read it, never change it.
+func (s *Printers) RoutingForVenueIn(db *gorm.DB, venueID uint64) ([]PrinterView, error) {
+	if all, ok := s.routes.get(venueID); ok {
+		return all, nil
+	}
+	gen := s.routes.generation(venueID)
+	all, err := s.PrintersForVenueIn(db, venueID)
+	if err != nil {
+		return nil, err
+	}
+	s.routes.put(venueID, gen, all)
+	return all, nil
+}
+
+// routeMaxAge bounds a missed announcement of a printer change.
+const routeMaxAge = time.Minute
+
+type routeEntry struct {
+	all []PrinterView
+	at  time.Time
+}
+
+// routeCache holds the venues' printers for routing; gen counts the drops
+// of a venue so that a read begun before a drop is not kept after it.
+type routeCache struct {
+	mu      sync.Mutex
+	entries map[uint64]routeEntry
+	gen     map[uint64]uint64
+}
+
+func newRouteCache() *routeCache {
+	return &routeCache{entries: map[uint64]routeEntry{}, gen: map[uint64]uint64{}}
+}
+
+func (c *routeCache) get(venueID uint64) ([]PrinterView, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[venueID]
+	if !ok || time.Since(e.at) >= routeMaxAge {
+		return nil, false
+	}
+	return e.all, true
+}
+
+func (c *routeCache) generation(venueID uint64) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen[venueID]
+}
+
+func (c *routeCache) put(venueID, gen uint64, all []PrinterView) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen[venueID] != gen {
+		return // dropped while it was read: the next caller reads again
+	}
+	if len(c.entries) > 100_000 {
+		c.entries = map[uint64]routeEntry{}
+	}
+	c.entries[venueID] = routeEntry{all: all, at: time.Now()}
+}
+
+func (c *routeCache) drop(venueID uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen[venueID]++
+	delete(c.entries, venueID)
+}

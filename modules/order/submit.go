@@ -100,67 +100,76 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 	return &SubmitResult{Round: s.Round, Replayed: true, Order: o}, nil
 }
 
-// place writes one submission in one transaction: the key, the bill (new
-// or the table's open one, locked), the lines, the totals, the listeners.
+// place writes one submission in one transaction: the bill (new, with
+// its totals, or the table's open one, locked), the lines, the key, the
+// listeners' rows. A key ordered already fails its insert (unique per
+// table) and the whole transaction is undone: errReplay.
 func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine) (orderevent.Placed, *GuestOrder, error) {
 	var ev orderevent.Placed
 	var bill *GuestOrder
 	now := m.now().UTC()
 	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
-		if err := tx.Create(&sub).Error; err != nil {
-			if dbx.IsDuplicate(err) {
-				return errReplay
-			}
-			return err
-		}
 		var o Order
 		if v.OrderingMode == shop.PayAfterMeal {
 			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("open_table_id = ?", table.TableID).Limit(1).Find(&o).Error; err != nil {
 				return err
 			}
 		}
-		if o.ID == 0 {
-			no, err := nextNumber(tx, v, now)
-			if err != nil {
-				return err
-			}
-			o = Order{MerchantID: table.MerchantID, VenueID: table.VenueID, OrderNo: no, TableID: table.TableID, TableNo: table.Name,
+		joined := o.ID != 0
+		if joined && in.Remark != "" {
+			o.Remark = joinRemark(o.Remark, in.Remark)
+		}
+		if !joined {
+			o = Order{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, TableNo: table.Name,
 				Mode: v.OrderingMode, Status: StatusNormal, PayStatus: PayOpen, Currency: v.Currency, TimeZone: v.Timezone,
-				TaxRate: v.TaxRate, TaxIncluded: v.PricesIncludeTax, ServiceRate: v.ServiceCharge, Remark: in.Remark, PlacedAt: now, UpdatedAt: now}
+				TaxRate: v.TaxRate, TaxIncluded: v.PricesIncludeTax, ServiceRate: v.ServiceCharge, Remark: in.Remark, PlacedAt: now}
 			if v.OrderingMode == shop.PayAfterMeal {
 				id := table.TableID
 				o.OpenTableID = &id
 			}
+		}
+		o.Rounds++
+		o.UpdatedAt = now
+		for _, p := range priced {
+			o.Original += p.original * int64(p.quantity)
+			o.Subtotal += p.unit * int64(p.quantity)
+		}
+		o.reprice()
+		if joined {
+			if err := tx.Model(&Order{ID: o.ID}).Select("rounds", "remark", "original", "subtotal", "service_charge", "tax", "total", "updated_at").
+				Updates(&o).Error; err != nil {
+				return err
+			}
+		} else {
+			// A new bill is written once, with its number and totals.
+			no, err := nextNumber(tx, v, now)
+			if err != nil {
+				return err
+			}
+			o.OrderNo = no
 			if err := tx.Create(&o).Error; err != nil {
 				if dbx.IsDuplicate(err) {
 					return errOpenRace
 				}
 				return err
 			}
-		} else if in.Remark != "" {
-			o.Remark = joinRemark(o.Remark, in.Remark)
 		}
-		o.Rounds++
 		lines := make([]Line, len(priced))
 		for i, p := range priced {
 			lines[i] = Line{MerchantID: o.MerchantID, VenueID: o.VenueID, OrderID: o.ID, Round: o.Rounds, DishID: p.dish.ID,
 				CategoryID: p.categoryID, DishNumber: p.dish.Number, DishName: p.dish.Name, Options: p.options,
 				OriginalPrice: p.original, UnitPrice: p.unit, Promotion: p.promotion, Quantity: p.quantity,
 				Amount: p.unit * int64(p.quantity), Status: StatusNormal, Remark: p.remark, CreatedAt: now}
-			o.Original += p.original * int64(p.quantity)
-			o.Subtotal += lines[i].Amount
 		}
 		if err := tx.Create(&lines).Error; err != nil {
 			return err
 		}
-		o.reprice()
-		o.UpdatedAt = now
-		if err := tx.Model(&Order{ID: o.ID}).Select("rounds", "remark", "original", "subtotal", "service_charge", "tax", "total", "updated_at").
-			Updates(&o).Error; err != nil {
-			return err
-		}
-		if err := tx.Model(&sub).Updates(map[string]any{"order_id": o.ID, "round": o.Rounds}).Error; err != nil {
+		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey,
+			OrderID: o.ID, Round: o.Rounds, CreatedAt: now}
+		if err := tx.Create(&sub).Error; err != nil {
+			if dbx.IsDuplicate(err) {
+				return errReplay
+			}
 			return err
 		}
 		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
@@ -171,7 +180,7 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 		// The bill as the guest sees it: a new one is what was just written;
 		// a joined one adds the earlier rounds' lines.
 		all := lines
-		if o.Rounds > 1 {
+		if joined {
 			all = nil
 			if err := tx.Where("order_id = ?", o.ID).Order("round, id").Find(&all).Error; err != nil {
 				return err
@@ -185,19 +194,38 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 
 // nextNumber is the venue's next order number: its prefix, the day in its
 // calendar and the day's sequence (RS2611260007). The counter row stays
-// locked until the transaction ends, so numbers never repeat.
+// locked until the transaction ends, so numbers never repeat. One round
+// trip: the upsert answers the sequence it left (RETURNING on SQLite;
+// LAST_INSERT_ID(expr) on MySQL and MariaDB, whose insert of a new row
+// answers one affected row and seq 1).
 func nextNumber(tx *gorm.DB, v *shop.VenueSettings, now time.Time) (string, error) {
 	day := now.In(v.Location).Format("20060102")
-	c := Counter{MerchantID: v.MerchantID, VenueID: v.VenueID, Day: day, Seq: 1}
-	if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "venue_id"}, {Name: "day"}},
-		DoUpdates: clause.Assignments(map[string]any{"seq": gorm.Expr("seq + 1")})}).Create(&c).Error; err != nil {
-		return "", err
+	var seq int64
+	if dbx.DialectOf(tx) == dbx.MySQL {
+		r := gorm.WithResult()
+		res := tx.Clauses(r).Exec("INSERT INTO order_counters (merchant_id, venue_id, day, seq) VALUES (?, ?, ?, 1) "+
+			"ON DUPLICATE KEY UPDATE seq = LAST_INSERT_ID(seq + 1)", v.MerchantID, v.VenueID, day)
+		if res.Error != nil {
+			return "", res.Error
+		}
+		seq = 1
+		if res.RowsAffected != 1 { // 2: an existing row was updated
+			id, err := r.Result.LastInsertId()
+			if err != nil {
+				return "", err
+			}
+			seq = id
+		}
+	} else {
+		if err := tx.Raw("INSERT INTO order_counters (merchant_id, venue_id, day, seq) VALUES (?, ?, ?, 1) "+
+			"ON CONFLICT (venue_id, day) DO UPDATE SET seq = seq + 1 RETURNING seq", v.MerchantID, v.VenueID, day).Scan(&seq).Error; err != nil {
+			return "", err
+		}
 	}
-	var row Counter
-	if err := tx.Where("venue_id = ? AND day = ?", v.VenueID, day).Take(&row).Error; err != nil {
-		return "", err
+	if seq < 1 {
+		return "", fmt.Errorf("order: counter of venue %d on %s answered %d", v.VenueID, day, seq)
 	}
-	return fmt.Sprintf("%s%s%04d", v.OrderPrefix, day[2:], row.Seq), nil
+	return fmt.Sprintf("%s%s%04d", v.OrderPrefix, day[2:], seq), nil
 }
 
 // joinRemark adds a later round's remark to the bill's.

@@ -29,27 +29,40 @@ func (m *Module) OrderPlaced(tx *gorm.DB, e orderevent.Placed) error {
 	if err != nil {
 		return err
 	}
-	all, err := m.printers.PrintersForVenueIn(sys, e.VenueID)
+	all, err := m.printers.RoutingForVenueIn(sys, e.VenueID)
 	if err != nil {
 		return err
 	}
 	groups := route(all, e.Lines)
 	w := m.writer(tx, e.Order, v.DefaultLanguage)
+	// The jobs in one statement, then which job printed which line in one
+	// more: two round trips whatever the number of printers and dishes.
+	jobs := make([]*Job, 0, len(groups))
 	for _, g := range groups {
 		t := w.ticket(KindKitchen, v.Name)
 		t.Round, t.Unrouted, t.Remark = e.Round, g.unrouted, e.Remark
 		for _, l := range g.lines {
 			t.Lines = append(t.Lines, ticketLine(l))
 		}
-		job, err := w.add(g.printer, t, g.printer.copies())
+		job, err := w.job(g.printer, t, g.printer.copies())
 		if err != nil {
 			return err
 		}
+		jobs = append(jobs, job)
+	}
+	if err := w.addAll(jobs); err != nil {
+		return err
+	}
+	var printed []JobLine
+	for i, g := range groups {
 		for _, l := range g.lines {
-			if err := w.tx.Create(&JobLine{MerchantID: e.MerchantID, VenueID: e.VenueID, OrderID: e.OrderID,
-				LineID: l.LineID, JobID: job.ID, PrinterID: job.PrinterID}).Error; err != nil {
-				return err
-			}
+			printed = append(printed, JobLine{MerchantID: e.MerchantID, VenueID: e.VenueID, OrderID: e.OrderID,
+				LineID: l.LineID, JobID: jobs[i].ID, PrinterID: jobs[i].PrinterID})
+		}
+	}
+	if len(printed) > 0 {
+		if err := w.tx.Create(&printed).Error; err != nil {
+			return err
 		}
 	}
 	w.done(m)
@@ -223,16 +236,33 @@ func (w *jobWriter) ticket(kind, venueName string) *Ticket {
 }
 
 func (w *jobWriter) add(p target, t *Ticket, copies int) (*Job, error) {
+	job, err := w.job(p, t, copies)
+	if err != nil {
+		return nil, err
+	}
+	return job, w.addAll([]*Job{job})
+}
+
+// job builds the order's job of a ticket for a printer (not written yet).
+func (w *jobWriter) job(p target, t *Ticket, copies int) (*Job, error) {
 	job, err := newJob(w.order.MerchantID, w.order.VenueID, p.view, t, w.lang, copies)
 	if err != nil {
 		return nil, err
 	}
 	job.OrderID, job.OrderNo = w.order.OrderID, w.order.OrderNo
-	if err := w.tx.Create(job).Error; err != nil {
-		return nil, err
-	}
-	w.n++
 	return job, nil
+}
+
+// addAll writes jobs in one statement; each gets its id.
+func (w *jobWriter) addAll(jobs []*Job) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	if err := w.tx.Create(&jobs).Error; err != nil {
+		return err
+	}
+	w.n += len(jobs)
+	return nil
 }
 
 // done wakes delivery once the order's transaction has had time to commit

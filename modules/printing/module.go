@@ -37,6 +37,9 @@ type PrinterDirectory interface {
 	// PrintersForVenueIn reads through db: the order listeners pass their
 	// transaction (a second connection there deadlocks SQLite's writers).
 	PrintersForVenueIn(db *gorm.DB, venueID uint64) ([]configure.PrinterView, error)
+	// RoutingForVenueIn is PrintersForVenueIn as kitchen routing reads it:
+	// from memory that every change of the venue's printers drops.
+	RoutingForVenueIn(db *gorm.DB, venueID uint64) ([]configure.PrinterView, error)
 	Printer(ctx context.Context, id uint64) (*configure.PrinterView, error)
 }
 

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/order/orderevent"
 )
@@ -103,16 +104,19 @@ func (r *Recorder) OrderPlaced(tx *gorm.DB, e orderevent.Placed) error {
 	if err != nil {
 		return err
 	}
-	for _, d := range sortedDishes(dishes) {
-		if err := bumpDish(db, d); err != nil {
-			return err
-		}
+	if err := bumpDishes(db, sortedDishes(dishes)); err != nil {
+		return err
 	}
+	// Every dish's label in one statement (rows in dish order, the order
+	// concurrent orders lock them in).
+	names := make([]DishLabel, 0, len(labels))
 	for _, id := range sortedKeys(labels) {
 		l := labels[id]
-		label := DishLabel{MerchantID: e.MerchantID, DishID: id, DishName: clip(l.DishName, 128), CategoryID: l.CategoryID, UpdatedAt: now}
+		names = append(names, DishLabel{MerchantID: e.MerchantID, DishID: id, DishName: clip(l.DishName, 128), CategoryID: l.CategoryID, UpdatedAt: now})
+	}
+	if len(names) > 0 {
 		err := db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "merchant_id"}, {Name: "dish_id"}},
-			DoUpdates: clause.AssignmentColumns([]string{"dish_name", "category_id", "updated_at"})}).Create(&label).Error
+			DoUpdates: clause.AssignmentColumns([]string{"dish_name", "category_id", "updated_at"})}).Create(&names).Error
 		if err != nil {
 			return fmt.Errorf("report: dish label: %w", err)
 		}
@@ -217,10 +221,8 @@ func (r *Recorder) OrderCancelled(tx *gorm.DB, e orderevent.Cancelled) error {
 		}
 		return dishList[i].DishID < dishList[j].DishID
 	})
-	for _, d := range dishList {
-		if err := bumpDish(db, d); err != nil {
-			return err
-		}
+	if err := bumpDishes(db, dishList); err != nil {
+		return err
 	}
 	cancelled, orderDate, err := r.closeIfEmpty(db, e, now)
 	if err != nil {
@@ -292,21 +294,37 @@ func (r *Recorder) OrderSettled(tx *gorm.DB, e orderevent.Settled) error {
 	return bumpVenue(db, &DailyVenue{MerchantID: e.MerchantID, VenueID: e.VenueID, LocalDate: date, SettledOrders: 1, SettledTotal: e.Total})
 }
 
-// bumpDish adds d's figures to its day's row, creating it when new. Rows are
-// bumped in (date, dish) order so concurrent orders lock them in one order.
-func bumpDish(db *gorm.DB, d *DailyDish) error {
+// bumpDishes adds each row's figures to its day's row, creating the new
+// ones, in one statement. Rows are written in the order given, (date, dish),
+// so concurrent orders lock them in one order.
+func bumpDishes(db *gorm.DB, rows []*DailyDish) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	// The figures the statement brings for a row: VALUES(col) on MySQL and
+	// MariaDB, excluded.col on SQLite.
+	add := func(col string) clause.Expr {
+		if dbx.DialectOf(db) == dbx.MySQL {
+			return gorm.Expr(col + " + VALUES(" + col + ")")
+		}
+		return gorm.Expr(col + " + excluded." + col)
+	}
+	category := gorm.Expr("excluded.category_id")
+	if dbx.DialectOf(db) == dbx.MySQL {
+		category = gorm.Expr("VALUES(category_id)")
+	}
 	err := db.Clauses(clause.OnConflict{
 		Columns: []clause.Column{{Name: "merchant_id"}, {Name: "venue_id"}, {Name: "local_date"}, {Name: "dish_id"}},
 		DoUpdates: clause.Assignments(map[string]any{
-			"category_id":        d.CategoryID,
-			"quantity":           gorm.Expr("quantity + ?", d.Quantity),
-			"amount":             gorm.Expr("amount + ?", d.Amount),
-			"cancelled_quantity": gorm.Expr("cancelled_quantity + ?", d.CancelledQuantity),
-			"cancelled_amount":   gorm.Expr("cancelled_amount + ?", d.CancelledAmount),
+			"category_id":        category,
+			"quantity":           add("quantity"),
+			"amount":             add("amount"),
+			"cancelled_quantity": add("cancelled_quantity"),
+			"cancelled_amount":   add("cancelled_amount"),
 		}),
-	}).Create(d).Error
+	}).Create(&rows).Error
 	if err != nil {
-		return fmt.Errorf("report: daily dish total: %w", err)
+		return fmt.Errorf("report: daily dish totals: %w", err)
 	}
 	return nil
 }
