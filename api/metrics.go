@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -28,7 +29,11 @@ func newMetrics() *metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}, []string{"method", "route"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(
+		// go_gc_heap_live_bytes: the heap the last GC found reachable, the
+		// figure that shows a leak (heap in use also counts garbage not yet
+		// collected, so it swings with the GC's pace).
+		collectors.WithGoCollectorRuntimeMetrics(collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/gc/heap/live:bytes$`)})), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

@@ -79,6 +79,12 @@ func Logger(cfg *config.Config) *slog.Logger {
 // Open connects the database, runs the migrations and builds the modules.
 // It starts nothing in the background.
 func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Platform, error) {
+	// Temporal's sticky cache keeps every waiting instance's workflow in memory
+	// (two goroutines and its state) until it ends or is evicted: bound it, or
+	// memory grows with the instances left open (approvals waiting for days).
+	// The cache is the process's, made by its first worker, which may be one
+	// of the embedded server's own: set its size before anything starts.
+	worker.SetStickyWorkflowCacheSize(cfg.TemporalWorkflowCache)
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -49,6 +50,7 @@ func serveCmd() *cobra.Command {
 				return err
 			}
 			serveOps(ctx, p)
+			servePprof(ctx, p)
 			return platform.ListenAndServe(ctx, p.Config.HTTPAddr, h, p.Log)
 		},
 	}
@@ -83,6 +85,7 @@ func workerCmd() *cobra.Command {
 				return err
 			}
 			serveOps(ctx, p)
+			servePprof(ctx, p)
 			<-ctx.Done()
 			w.Stop()
 			return nil
@@ -121,6 +124,27 @@ func serveOps(ctx context.Context, p *platform.Platform) {
 	go func() {
 		if err := platform.ListenAndServe(ctx, addr, mux, p.Log); err != nil {
 			p.Log.Error("metrics listener", "addr", addr, "error", err)
+		}
+	}()
+}
+
+// servePprof serves the Go profiler on VENUE_PPROF_ADDR, when set; the
+// configuration refuses any address but a loopback one, so the profiles
+// (stacks, heap contents) are read on this machine only.
+func servePprof(ctx context.Context, p *platform.Platform) {
+	addr := p.Config.PprofAddr
+	if addr == "" {
+		return
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	go func() {
+		if err := platform.ListenAndServe(ctx, addr, mux, p.Log); err != nil {
+			p.Log.Error("pprof listener", "addr", addr, "error", err)
 		}
 	}()
 }

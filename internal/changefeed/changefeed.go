@@ -10,7 +10,6 @@ import (
 	"context"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -40,10 +39,14 @@ type Feed struct {
 	own      map[uint64]bool // ids this node published and applied already
 	interval time.Duration
 
-	// pollMu serialises polls; polls counts the polls started, so a Sync that
-	// waited for a poll which began after it was called need not poll again.
+	// pollMu serialises polls.
 	pollMu sync.Mutex
-	polls  atomic.Uint64
+	// Sync's rounds: running is the read under way, next the one that starts
+	// when it ends; a caller arriving while one runs waits for next, shared
+	// by every caller that arrives meanwhile (one read for all of them).
+	syncMu  sync.Mutex
+	running *round
+	next    *round
 	// Ids above lastID already applied. Ids are handed out when a row is
 	// inserted but become visible when it commits, so on MySQL id 11 can be
 	// read while id 10 is still being written: lastID stays below such a
@@ -129,28 +132,59 @@ func (f *Feed) loop(ctx context.Context) {
 func (f *Feed) Poll(ctx context.Context) {
 	f.pollMu.Lock()
 	defer f.pollMu.Unlock()
-	f.polls.Add(1)
 	f.poll(ctx)
 }
 
+// round is one read of the feed on behalf of the Sync callers waiting for it.
+type round struct{ done chan struct{} }
+
 // Sync applies the changes other nodes have committed by now before it
 // returns: call it before answering from a cache another node may have
-// invalidated. Concurrent callers share one read of the feed (a poll that
-// began after the call covers it). A failed read is logged and the cache
-// answers as it is, as between two polls.
+// invalidated. It returns after a read of the feed that began after the
+// call: with none under way, the caller reads; otherwise it waits for the
+// read that starts when the current one ends, which every caller arriving
+// meanwhile shares (one query per read however many requests wait). A
+// failed read is logged and the cache answers as it is, as between two
+// polls; a caller whose ctx ends stops waiting.
 func (f *Feed) Sync(ctx context.Context) {
-	before := f.polls.Load()
-	f.pollMu.Lock()
-	defer f.pollMu.Unlock()
-	if f.polls.Load() != before {
-		return // a poll started after this call and has finished
+	f.syncMu.Lock()
+	if f.running == nil {
+		r := &round{done: make(chan struct{})}
+		f.running = r
+		f.syncMu.Unlock()
+		f.runRound(r)
+		return
 	}
-	f.polls.Add(1)
-	// Callers that arrive meanwhile rely on this poll: it must not end with
-	// this caller's request.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	f.poll(ctx)
+	if r := f.next; r != nil {
+		f.syncMu.Unlock()
+		select {
+		case <-r.done:
+		case <-ctx.Done():
+		}
+		return
+	}
+	r := &round{done: make(chan struct{})}
+	f.next = r
+	prev := f.running
+	f.syncMu.Unlock()
+	// This caller starts the next round once the current one ends (which makes
+	// it the running one): the others waiting for it rely on that, whatever
+	// happens to this caller's request.
+	<-prev.done
+	f.runRound(r)
+}
+
+// runRound reads the feed for round r, then hands over to the next round.
+func (f *Feed) runRound(r *round) {
+	// Callers waiting for this round rely on it: it must not end with the
+	// request that runs it.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	f.Poll(ctx)
+	cancel()
+	f.syncMu.Lock()
+	f.running, f.next = f.next, nil
+	f.syncMu.Unlock()
+	close(r.done)
 }
 
 func (f *Feed) poll(ctx context.Context) {

@@ -2,6 +2,7 @@ package changefeed
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -114,5 +115,42 @@ func TestLateCommittedLowerIDIsApplied(t *testing.T) {
 	}
 	if k := got.got(); len(k) != 4 {
 		t.Fatalf("applied %v", k)
+	}
+}
+
+// Concurrent Syncs share reads, yet each returns only after a read that
+// began after it was called: a change committed on another node before the
+// call is applied when Sync returns, for every caller.
+func TestConcurrentSyncsSeeWhatWasCommittedBefore(t *testing.T) {
+	a, b := open(t)
+	ctx := context.Background()
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	b.Subscribe("t", func(k string) { mu.Lock(); seen[k] = true; mu.Unlock() })
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := range 16 {
+		wg.Go(func() {
+			for i := range 10 {
+				key := fmt.Sprintf("%d-%d", g, i)
+				if err := a.Publish(ctx, "t", key); err != nil {
+					errs <- err.Error()
+					return
+				}
+				b.Sync(ctx)
+				mu.Lock()
+				ok := seen[key]
+				mu.Unlock()
+				if !ok {
+					errs <- "Sync returned before applying " + key
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -4,6 +4,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -24,15 +25,16 @@ type Config struct {
 	DBDSN     string `yaml:"db_dsn" env:"VENUE_DB_DSN" default:"" doc:"database: empty = SQLite file under the data dir; 'mysql://user:pass@tcp(host:3306)/venue?parseTime=true' or a plain go-sql-driver DSN = MySQL 8 / MariaDB; 'sqlite://path' = SQLite at that path"`
 	DBMaxOpen int    `yaml:"db_max_open" env:"VENUE_DB_MAX_OPEN" default:"32" doc:"maximum open database connections (MySQL)"`
 
-	TemporalAddress   string `yaml:"temporal_address" env:"VENUE_TEMPORAL_ADDRESS" default:"" doc:"Temporal frontend host:port; empty = start the embedded dev server under the data dir"`
-	TemporalNamespace string `yaml:"temporal_namespace" env:"VENUE_TEMPORAL_NAMESPACE" default:"default" doc:"Temporal namespace the worker and clients use"`
-	TemporalTaskQueue string `yaml:"temporal_task_queue" env:"VENUE_TEMPORAL_TASK_QUEUE" default:"venue" doc:"Temporal task queue of the worker"`
-	TemporalTLS       bool   `yaml:"temporal_tls" env:"VENUE_TEMPORAL_TLS" default:"false" doc:"connect to the Temporal frontend over TLS, verified with the system's CAs (any VENUE_TEMPORAL_TLS_* or the API key turns TLS on too)"`
-	TemporalTLSCA     string `yaml:"temporal_tls_ca_file" env:"VENUE_TEMPORAL_TLS_CA_FILE" default:"" doc:"PEM file of the CAs that sign the Temporal frontend's certificate (instead of the system's)"`
-	TemporalTLSCert   string `yaml:"temporal_tls_cert_file" env:"VENUE_TEMPORAL_TLS_CERT_FILE" default:"" doc:"client certificate for mutual TLS to Temporal, PEM (with VENUE_TEMPORAL_TLS_KEY_FILE); re-read when the file changes"`
-	TemporalTLSKey    string `yaml:"temporal_tls_key_file" env:"VENUE_TEMPORAL_TLS_KEY_FILE" default:"" doc:"private key of the Temporal client certificate, PEM"`
-	TemporalTLSServer string `yaml:"temporal_tls_server_name" env:"VENUE_TEMPORAL_TLS_SERVER_NAME" default:"" doc:"name the Temporal frontend's certificate must carry, when it differs from the host of VENUE_TEMPORAL_ADDRESS"`
-	TemporalAPIKey    string `yaml:"temporal_api_key" env:"VENUE_TEMPORAL_API_KEY" default:"" doc:"API key sent to Temporal as a bearer token on every call (Temporal Cloud or an authorizing proxy); implies TLS" secret:"true"`
+	TemporalAddress       string `yaml:"temporal_address" env:"VENUE_TEMPORAL_ADDRESS" default:"" doc:"Temporal frontend host:port; empty = start the embedded dev server under the data dir"`
+	TemporalNamespace     string `yaml:"temporal_namespace" env:"VENUE_TEMPORAL_NAMESPACE" default:"default" doc:"Temporal namespace the worker and clients use"`
+	TemporalTaskQueue     string `yaml:"temporal_task_queue" env:"VENUE_TEMPORAL_TASK_QUEUE" default:"venue" doc:"Temporal task queue of the worker"`
+	TemporalWorkflowCache int    `yaml:"temporal_workflow_cache" env:"VENUE_TEMPORAL_WORKFLOW_CACHE" default:"2000" doc:"process instances the worker keeps in memory between their tasks (Temporal's sticky workflow cache, per process; each waiting instance costs about 2 goroutines and 30 KB); beyond it the least recently used is dropped and replayed from its history at its next task"`
+	TemporalTLS           bool   `yaml:"temporal_tls" env:"VENUE_TEMPORAL_TLS" default:"false" doc:"connect to the Temporal frontend over TLS, verified with the system's CAs (any VENUE_TEMPORAL_TLS_* or the API key turns TLS on too)"`
+	TemporalTLSCA         string `yaml:"temporal_tls_ca_file" env:"VENUE_TEMPORAL_TLS_CA_FILE" default:"" doc:"PEM file of the CAs that sign the Temporal frontend's certificate (instead of the system's)"`
+	TemporalTLSCert       string `yaml:"temporal_tls_cert_file" env:"VENUE_TEMPORAL_TLS_CERT_FILE" default:"" doc:"client certificate for mutual TLS to Temporal, PEM (with VENUE_TEMPORAL_TLS_KEY_FILE); re-read when the file changes"`
+	TemporalTLSKey        string `yaml:"temporal_tls_key_file" env:"VENUE_TEMPORAL_TLS_KEY_FILE" default:"" doc:"private key of the Temporal client certificate, PEM"`
+	TemporalTLSServer     string `yaml:"temporal_tls_server_name" env:"VENUE_TEMPORAL_TLS_SERVER_NAME" default:"" doc:"name the Temporal frontend's certificate must carry, when it differs from the host of VENUE_TEMPORAL_ADDRESS"`
+	TemporalAPIKey        string `yaml:"temporal_api_key" env:"VENUE_TEMPORAL_API_KEY" default:"" doc:"API key sent to Temporal as a bearer token on every call (Temporal Cloud or an authorizing proxy); implies TLS" secret:"true"`
 
 	AdminPassword              string        `yaml:"admin_password" env:"VENUE_ADMIN_PASSWORD" default:"" doc:"password of the first platform administrator 'admin'; empty = generated and printed once on first start" secret:"true"`
 	JWTSecret                  string        `yaml:"jwt_secret" env:"VENUE_JWT_SECRET" default:"" doc:"HMAC secret for tokens (at least 32 bytes); empty = generated on first start and stored in the database" secret:"true"`
@@ -67,6 +69,7 @@ type Config struct {
 	TrustedProxies     string        `yaml:"trusted_proxies" env:"VENUE_TRUSTED_PROXIES" default:"" doc:"comma-separated proxy CIDRs whose X-Forwarded-For (and X-Forwarded-Proto: https, which turns on HSTS) is believed"`
 	MetricsToken       string        `yaml:"metrics_token" env:"VENUE_METRICS_TOKEN" default:"" doc:"bearer token Prometheus sends to read /metrics on the API address; empty = /metrics is not served there" secret:"true"`
 	MetricsAddr        string        `yaml:"metrics_addr" env:"VENUE_METRICS_ADDR" default:"" doc:"separate listen address serving /metrics without a token (e.g. 127.0.0.1:9090 or a port only the cluster reaches); empty = none"`
+	PprofAddr          string        `yaml:"pprof_addr" env:"VENUE_PPROF_ADDR" default:"" doc:"loopback address (127.0.0.1:6060, [::1]:6060 or localhost:6060) serving the Go profiler at /debug/pprof/ for diagnosis (soak runs, leak hunts); any other host is refused at start; empty = none"`
 	OplogRetentionDays int           `yaml:"oplog_retention_days" env:"VENUE_OPLOG_RETENTION_DAYS" default:"180" doc:"operation log rows older than this are purged daily"`
 	PublicURL          string        `yaml:"public_url" env:"VENUE_PUBLIC_URL" default:"" doc:"origin guests reach the server at, written into table QR codes (e.g. https://order.example.com); empty = the origin of the console request that downloads the codes"`
 	PDFFontDir         string        `yaml:"pdf_font_dir" env:"VENUE_PDF_FONT_DIR" default:"" doc:"directory of TrueType fonts (.ttf; .otf with TrueType outlines) for QR sheets of venues whose names need more than the embedded Latin, Greek, Cyrillic, Hebrew and Arabic (Chinese, Japanese, Korean, Thai ...); empty = the system's font directories"`
@@ -110,6 +113,9 @@ func (c *Config) validate() error {
 	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
 		return fmt.Errorf("VENUE_ADMIN_PASSWORD must be at least 6 characters")
 	}
+	if c.TemporalWorkflowCache < 1 {
+		return fmt.Errorf("VENUE_TEMPORAL_WORKFLOW_CACHE must be at least 1")
+	}
 	if err := c.validateTemporal(); err != nil {
 		return err
 	}
@@ -117,6 +123,9 @@ func (c *Config) validate() error {
 	case "log", "aliyun":
 	default:
 		return fmt.Errorf("VENUE_SMS_PROVIDER must be 'log' or 'aliyun'")
+	}
+	if c.PprofAddr != "" && !loopback(c.PprofAddr) {
+		return fmt.Errorf("VENUE_PPROF_ADDR must be a loopback address such as 127.0.0.1:6060: the profiler is never served to the network")
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)
@@ -236,4 +245,17 @@ func setField(f reflect.Value, raw string) error {
 		return fmt.Errorf("unsupported config field type %s", f.Type())
 	}
 	return nil
+}
+
+// loopback reports whether addr (host:port) names this machine only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -43,3 +43,32 @@ func TestTheREADMEDocumentsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+// The profiler listens on this machine only: a host the network reaches is
+// refused at start.
+func TestPprofAddrMustBeLoopback(t *testing.T) {
+	for addr, ok := range map[string]bool{"127.0.0.1:6060": true, "[::1]:6060": true, "localhost:6060": true,
+		":6060": false, "0.0.0.0:6060": false, "10.0.0.5:6060": false, "example.com:6060": false, "6060": false} {
+		t.Run(addr, func(t *testing.T) {
+			t.Setenv("VENUE_PPROF_ADDR", addr)
+			_, err := Load()
+			if ok && err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if !ok && (err == nil || !strings.Contains(err.Error(), "VENUE_PPROF_ADDR")) {
+				t.Fatalf("accepted or wrong error: %v", err)
+			}
+		})
+	}
+}
+
+func TestWorkflowCacheMustBePositive(t *testing.T) {
+	c, err := Load()
+	if err != nil || c.TemporalWorkflowCache != 2000 {
+		t.Fatalf("default: %v %v", c, err)
+	}
+	t.Setenv("VENUE_TEMPORAL_WORKFLOW_CACHE", "0")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "VENUE_TEMPORAL_WORKFLOW_CACHE") {
+		t.Fatalf("0 accepted: %v", err)
+	}
+}

@@ -25,13 +25,22 @@ type orgFacts struct {
 }
 
 // orgCache keeps organisation facts read through the sys module's
-// services for a while: a node's time zone or area rarely changes, and the
-// playlists built from them expire on their own.
+// services. Every node drops a node's facts when the change feed announces
+// that it changed (sys.OrgService.OnChange): at once on the node that made
+// the change, and on the others by the next authenticated request (which
+// syncs the feed) or the feed's poll, whichever comes first. The age limit
+// is only a backstop should an announcement be lost (the database failed
+// between the change's commit and its event).
 type orgCache struct {
 	core *sys.Module
 	ttl  time.Duration
 	mu   sync.RWMutex
 	vals map[uint64]cachedOrg
+	// gen counts drops: a load that a drop overtook read facts that may be
+	// older than the drop and is not kept.
+	gen uint64
+	// load reads a node's facts; nil = read them through core.
+	load func(ctx context.Context, id uint64) (orgFacts, error)
 }
 
 type cachedOrg struct {
@@ -39,8 +48,13 @@ type cachedOrg struct {
 	at    time.Time
 }
 
+// orgBackstop is how long facts are kept without any announced change.
+const orgBackstop = 10 * time.Minute
+
 func newOrgCache(core *sys.Module) *orgCache {
-	return &orgCache{core: core, ttl: 5 * time.Minute, vals: map[uint64]cachedOrg{}}
+	o := &orgCache{core: core, ttl: orgBackstop, vals: map[uint64]cachedOrg{}}
+	o.load = o.read
+	return o
 }
 
 // get answers a node's facts whatever the caller's scope.
@@ -50,10 +64,25 @@ func (o *orgCache) get(ctx context.Context, id uint64) (orgFacts, error) {
 	}
 	o.mu.RLock()
 	c, ok := o.vals[id]
+	gen := o.gen
 	o.mu.RUnlock()
 	if ok && time.Since(c.at) < o.ttl {
 		return c.facts, nil
 	}
+	f, err := o.load(ctx, id)
+	if err != nil {
+		return orgFacts{}, err
+	}
+	o.mu.Lock()
+	if o.gen == gen {
+		o.vals[id] = cachedOrg{facts: f, at: time.Now()}
+	}
+	o.mu.Unlock()
+	return f, nil
+}
+
+// read loads a node's facts from the database.
+func (o *orgCache) read(ctx context.Context, id uint64) (orgFacts, error) {
 	ctx = tenancy.SystemContext(ctx)
 	org, err := o.core.Orgs.Get(ctx, id)
 	if err != nil {
@@ -73,9 +102,6 @@ func (o *orgCache) get(ctx context.Context, id uint64) (orgFacts, error) {
 		}
 		code = a.ParentCode
 	}
-	o.mu.Lock()
-	o.vals[id] = cachedOrg{facts: f, at: time.Now()}
-	o.mu.Unlock()
 	return f, nil
 }
 
@@ -100,6 +126,7 @@ func (o *orgCache) name(ctx context.Context, id uint64) string {
 
 func (o *orgCache) drop(id uint64) {
 	o.mu.Lock()
+	o.gen++
 	delete(o.vals, id)
 	o.mu.Unlock()
 }

@@ -389,12 +389,14 @@ type nameCache struct {
 	db    *gorm.DB
 	mu    sync.RWMutex
 	names map[uint64]string
+	gen   uint64 // counts clears: a read one overtook is answered, not kept
 }
 
 func newNameCache(db *gorm.DB) *nameCache { return &nameCache{db: db, names: map[uint64]string{}} }
 
 func (n *nameCache) clear() {
 	n.mu.Lock()
+	n.gen++
 	n.names = map[uint64]string{}
 	n.mu.Unlock()
 }
@@ -405,6 +407,7 @@ func (n *nameCache) get(ctx context.Context, ids []uint64) (map[uint64]string, e
 	out := make(map[uint64]string, len(ids))
 	var missing []uint64
 	n.mu.RLock()
+	gen := n.gen
 	for _, id := range ids {
 		if name, ok := n.names[id]; ok {
 			out[id] = name
@@ -425,7 +428,9 @@ func (n *nameCache) get(ctx context.Context, ids []uint64) (map[uint64]string, e
 		n.names = map[uint64]string{}
 	}
 	for _, cat := range cats {
-		n.names[cat.ID] = cat.Name
+		if n.gen == gen {
+			n.names[cat.ID] = cat.Name
+		}
 		out[cat.ID] = cat.Name
 	}
 	n.mu.Unlock()

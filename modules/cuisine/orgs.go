@@ -28,6 +28,7 @@ type orgCache struct {
 	svc  *sys.OrgService
 	mu   sync.RWMutex
 	vals map[uint64]orgFacts
+	gen  uint64 // counts drops: a read one overtook is answered, not kept
 }
 
 func newOrgCache(svc *sys.OrgService) *orgCache {
@@ -37,6 +38,7 @@ func newOrgCache(svc *sys.OrgService) *orgCache {
 func (o *orgCache) get(ctx context.Context, id uint64) (orgFacts, error) {
 	o.mu.RLock()
 	f, ok := o.vals[id]
+	gen := o.gen
 	o.mu.RUnlock()
 	if ok {
 		return f, nil
@@ -47,7 +49,9 @@ func (o *orgCache) get(ctx context.Context, id uint64) (orgFacts, error) {
 	}
 	f = factsOf(org)
 	o.mu.Lock()
-	o.vals[id] = f
+	if o.gen == gen {
+		o.vals[id] = f
+	}
 	o.mu.Unlock()
 	return f, nil
 }
@@ -64,6 +68,7 @@ func factsOf(org *sys.Org) orgFacts {
 
 func (o *orgCache) drop(id uint64) {
 	o.mu.Lock()
+	o.gen++
 	delete(o.vals, id)
 	o.mu.Unlock()
 }

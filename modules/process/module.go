@@ -44,7 +44,9 @@ type ServiceActivity struct {
 
 // New builds the module.
 func New(deps module.Deps, core *sys.Module) *Module {
-	return &Module{deps: deps, core: core, db: deps.DB, acts: &Activities{db: deps.DB, people: core.People}}
+	m := &Module{deps: deps, core: core, db: deps.DB, acts: &Activities{db: deps.DB, people: core.People}}
+	core.Auth.OnUserChange(m.names.drop) // a renamed actor is named anew in history lines at once
+	return m
 }
 
 func (m *Module) Name() string { return "process" }

@@ -102,6 +102,7 @@ type Service struct {
 	core    *sys.Module
 	mu      sync.RWMutex
 	cache   map[uint64]cachedSettings
+	gen     uint64 // counts drops: a read one overtook is answered, not kept
 	ttl     time.Duration
 	history OrderHistory
 	hmu     sync.RWMutex
@@ -143,6 +144,7 @@ func (s *Service) OnChange(fn func(venueID uint64)) {
 
 func (s *Service) drop(venueID uint64) {
 	s.mu.Lock()
+	s.gen++
 	delete(s.cache, venueID)
 	s.mu.Unlock()
 	s.onMu.RLock()
@@ -169,6 +171,7 @@ func (s *Service) VenueSettings(ctx context.Context, venueID uint64) (*VenueSett
 func (s *Service) VenueSettingsIn(db *gorm.DB, venueID uint64) (*VenueSettings, error) {
 	s.mu.RLock()
 	c, ok := s.cache[venueID]
+	gen := s.gen
 	s.mu.RUnlock()
 	if ok && time.Since(c.at) < s.ttl {
 		return c.v, nil
@@ -185,7 +188,9 @@ func (s *Service) VenueSettingsIn(db *gorm.DB, venueID uint64) (*VenueSettings, 
 	if len(s.cache) > 100_000 {
 		s.cache = map[uint64]cachedSettings{}
 	}
-	s.cache[venueID] = cachedSettings{v: v, at: time.Now()}
+	if s.gen == gen {
+		s.cache[venueID] = cachedSettings{v: v, at: time.Now()}
+	}
 	s.mu.Unlock()
 	return v, nil
 }

@@ -51,8 +51,11 @@ type Auth struct {
 
 	mu         sync.RWMutex
 	principals map[uint64]cachedPrincipal
-	revoked    map[string]time.Time // session id → its expiry
-	verified   map[string]verifiedToken
+	// pgen counts principal drops: a load that one overtook may hold roles
+	// or a status older than the change and is used once, not kept.
+	pgen     uint64
+	revoked  map[string]time.Time // session id → its expiry
+	verified map[string]verifiedToken
 }
 
 // verifiedToken is a token whose signature and claims were checked once;
@@ -84,6 +87,7 @@ func newAuth(ctx context.Context, db *gorm.DB, cfg *config.Config, feed *changef
 	feed.Subscribe(topicUser, func(key string) {
 		a.mu.Lock()
 		defer a.mu.Unlock()
+		a.pgen++
 		if key == "*" {
 			a.principals = map[uint64]cachedPrincipal{}
 			return
@@ -140,6 +144,7 @@ func (a *Auth) Authenticate(ctx context.Context, token string) (*api.Principal, 
 	a.mu.RLock()
 	_, revoked := a.revoked[sessionID]
 	cached, ok := a.principals[userID]
+	gen := a.pgen
 	a.mu.RUnlock()
 	if revoked {
 		return nil, api.Unauthorized("error.token_revoked")
@@ -147,7 +152,9 @@ func (a *Auth) Authenticate(ctx context.Context, token string) (*api.Principal, 
 	if !ok || time.Since(cached.loaded) > principalTTL {
 		cached = a.loadPrincipal(ctx, userID)
 		a.mu.Lock()
-		a.principals[userID] = cached
+		if a.pgen == gen {
+			a.principals[userID] = cached
+		}
 		a.mu.Unlock()
 	}
 	if cached.err != nil {
@@ -235,6 +242,15 @@ func activeRoleIDs(ctx context.Context, db *gorm.DB, userID uint64) ([]string, e
 }
 
 func roleSubject(roleID uint64) string { return "r:" + strconv.FormatUint(roleID, 10) }
+
+// OnUserChange calls fn, on every node, with the id of a user whose profile,
+// roles or status changed, or 0 when every user may have changed.
+func (a *Auth) OnUserChange(fn func(userID uint64)) {
+	a.feed.Subscribe(topicUser, func(key string) {
+		id, _ := strconv.ParseUint(key, 10, 64) // "*" → 0
+		fn(id)
+	})
+}
 
 // InvalidateUser drops a user's cached principal on every node.
 func (a *Auth) InvalidateUser(ctx context.Context, userID uint64) error {

@@ -24,12 +24,14 @@ type DictService struct {
 	feed   *changefeed.Feed
 	mu     sync.RWMutex
 	byType map[string][]DictItem
+	gen    uint64 // counts drops: a read one overtook is not kept
 }
 
 func newDictService(db *gorm.DB, feed *changefeed.Feed) *DictService {
 	s := &DictService{db: db, feed: feed, byType: map[string][]DictItem{}}
 	feed.Subscribe(topicDict, func(typeCode string) {
 		s.mu.Lock()
+		s.gen++
 		delete(s.byType, typeCode)
 		s.mu.Unlock()
 	})
@@ -69,6 +71,7 @@ func (s *DictService) ByType(ctx context.Context, typeCode, lang string) ([]Dict
 func (s *DictService) items(ctx context.Context, typeCode string) ([]DictItem, error) {
 	s.mu.RLock()
 	items, ok := s.byType[typeCode]
+	gen := s.gen
 	s.mu.RUnlock()
 	if ok {
 		return items, nil
@@ -79,7 +82,9 @@ func (s *DictService) items(ctx context.Context, typeCode string) ([]DictItem, e
 		return nil, err
 	}
 	s.mu.Lock()
-	s.byType[typeCode] = items
+	if s.gen == gen {
+		s.byType[typeCode] = items
+	}
 	s.mu.Unlock()
 	return items, nil
 }

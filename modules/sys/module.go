@@ -53,6 +53,8 @@ func New(ctx context.Context, deps module.Deps) (*Module, error) {
 	m.Roles = &RoleService{db: deps.DB, feed: deps.Feed, perms: m.Perms, auth: auth, menus: m.MenuSvc}
 	m.Users = &UserService{db: deps.DB, auth: auth, orgs: m.Orgs, counts: dbx.NewCountCache(5 * time.Second),
 		roles: newRoleRefs(deps.DB, deps.Feed), links: newUserRoleLinks(deps.DB, deps.Feed), feed: deps.Feed}
+	// A user added, removed or moved on another node changes the totals here too.
+	deps.Feed.Subscribe(topicUserRoles, func(string) { m.Users.counts.Invalidate() })
 	return m, nil
 }
 

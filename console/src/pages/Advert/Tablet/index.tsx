@@ -30,7 +30,7 @@ import {
   type TabletQuery,
 } from '@/services/advert';
 import { feedback } from '@/utils/feedback';
-import { formatDate, formatMessage } from '@/utils/intl';
+import { formatMessage } from '@/utils/intl';
 import { formatInZone } from '@/utils/zone';
 import AdvertPage from '../shared/AdvertPage';
 import { t } from '../shared/text';
@@ -175,7 +175,7 @@ const TabletPage: React.FC = () => {
       key: 'createdAt',
       search: false,
       sorter: true,
-      render: (_, r) => formatDate(r.createdAt),
+      render: (_, r) => formatInZone(r.createdAt, r.timeZone, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('advert.field.actions'),
