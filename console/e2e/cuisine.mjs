@@ -115,6 +115,29 @@ async function choose(page, trigger, optionText, search = false) {
     .click();
 }
 
+/**
+ * Clicks a drawer's save button and waits for its POST to answer with success. When nothing is sent, the failure
+ * names what the form shows (its field errors and any message), so a CI log says why the save did not go out.
+ */
+async function saveAndAwait(page, drawer, testId, pathSuffix) {
+  const answer = page
+    .waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(pathSuffix), {
+      timeout: 30_000,
+    })
+    .catch(() => null);
+  await drawer.getByTestId(testId).click();
+  const res = await answer;
+  if (!res) {
+    const errors = await drawer.locator('.ant-form-item-explain-error').allInnerTexts();
+    const messages = await page.locator('.ant-message').allInnerTexts();
+    throw new Error(
+      `saving sent no POST ${pathSuffix} within 30 s; form errors: ${errors.join(' | ') || '(none)'}; messages: ${messages.join(' | ') || '(none)'}`,
+    );
+  }
+  const body = await res.json();
+  assert.equal(body.code, 10000, `POST ${pathSuffix} answered ${res.status()}: ${body.msg}`);
+}
+
 const messageText = (page, text) => page.locator('.ant-message').getByText(text, { exact: false });
 
 export default function register({ test, newPage, loginToWorkbench, baseUrl, shots }) {
@@ -378,7 +401,7 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
       .nth(2)
       .click();
     await page.screenshot({ path: path.join(shots, 'cuisine-dish-form.png') });
-    await drawer.getByTestId('dish-save').click();
+    await saveAndAwait(page, drawer, 'dish-save', '/merchant/cuisine/dish');
     await messageText(page, 'Created').first().waitFor();
     const filter = page.locator('.ant-pro-query-filter');
     await filter.getByLabel('Dish number').fill(number);
