@@ -45,13 +45,7 @@ test-go: go-deps console-deps test-fonts
 # Runs every Go fuzz target briefly (their seed corpora under testdata/fuzz run in test-go too).
 FUZZ_TIME ?= 10s
 test-fuzz: go-deps
-	@for file in $$(grep -rl --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^func Fuzz' .); do \
-		dir=$$(dirname $$file); \
-		for fn in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | cut -d' ' -f2); do \
-			echo "== $$fn ($$dir, $(FUZZ_TIME))"; \
-			$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZ_TIME) $$dir || exit 1; \
-		done; \
-	done
+	GO=$(GO) FUZZ_TIME=$(FUZZ_TIME) scripts/fuzz.sh
 
 test-mysql: go-deps
 	@if [ -n "$$VENUE_TEST_MYSQL_DSN" ]; then \
