@@ -30,15 +30,44 @@ export async function optionTexts(page, select) {
   return list.locator('.ant-select-item-option').allInnerTexts();
 }
 
+/** Waits until a list plays no opening or closing animation (while closing it lets clicks through). */
+async function motionDone(list) {
+  await list
+    .evaluate(
+      (el) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const check = () =>
+            /-(enter|appear|leave)/.test(el.className) && Date.now() - started < 5000
+              ? requestAnimationFrame(check)
+              : resolve();
+          check();
+        }),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
+}
+
 /**
  * Picks the option with this text in a select. `search` types it first (a long list is virtual and renders only
- * what is in view); `exact` compares the whole text. A single select's list closes; the helper waits for that.
+ * what is in view); `exact` compares the whole text. A list that closed before the click (the page re-rendered
+ * under it) is opened again, up to three times; a click that still fails fails the test.
  */
 export async function pickIn(page, select, text, { search = false, exact = false } = {}) {
-  const list = (await dropdownOf(page, select)).and(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
-  if (!(await list.isVisible().catch(() => false))) await openSelect(page, select);
-  if (search) await select.locator('input').first().fill(text);
-  const options = list.locator('.ant-select-item-option');
-  const option = exact ? options.getByText(text, { exact: true }) : options.filter({ hasText: text });
-  await option.first().click();
+  const owned = await dropdownOf(page, select);
+  const open = owned.and(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await open.isVisible().catch(() => false))) await openSelect(page, select);
+    if (search) await select.locator('input').first().fill(text);
+    await motionDone(owned);
+    const options = open.locator('.ant-select-item-option');
+    const option = exact ? options.getByText(text, { exact: true }) : options.filter({ hasText: text });
+    try {
+      await option.first().click({ timeout: attempt === 3 ? 15_000 : 5_000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
 }

@@ -78,9 +78,24 @@ async function assertFits(page, what) {
   );
 }
 
+/**
+ * The element's box once it stands still: a drawer slides in from the side, and a box read during the slide is
+ * not where the user finds the element.
+ */
+export async function settledBox(locator) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i += 1) {
+    await locator.page().waitForTimeout(100);
+    const box = await locator.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box;
+    last = box;
+  }
+  return last;
+}
+
 /** The element is inside the screen horizontally (reachable without scrolling sideways). */
 async function assertInReach(locator, what) {
-  const box = await locator.boundingBox();
+  const box = await settledBox(locator);
   assert.ok(box, `${what} is shown`);
   assert.ok(
     box.x >= 0 && box.x + box.width <= PHONE.width,

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { phonePage } from './floor.mjs';
+import { phonePage, settledBox } from './floor.mjs';
 
 const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
 const PHONE_WIDTH = 390;
@@ -25,7 +25,7 @@ async function apiLogin(baseUrl, who) {
 
 /** The element is inside the screen horizontally. */
 async function assertInReach(locator, what) {
-  const box = await locator.boundingBox();
+  const box = await settledBox(locator);
   assert.ok(box, `${what} is shown`);
   assert.ok(
     box.x >= 0 && box.x + box.width <= PHONE_WIDTH,
