@@ -27,7 +27,7 @@ VENUE_E2E_URL="http://127.0.0.1:$port" VENUE_E2E_BIN="$bin" VENUE_E2E_ADMIN_PASS
   npm run e2e 2>&1 | tee "$data/e2e.out" || status=$?
 if [ "$status" != 0 ]; then
   echo "--- serve log (last 40 lines)"; tail -40 "$data/serve.log"
-  echo "--- failed browser tests"; grep -A8 '^  ✗' "$data/e2e.out" || true
+  echo "--- failed browser tests"; awk '/^  ✗/{on=1} /^  ✓/ || /^e2e:/{on=0} on' "$data/e2e.out" || true
   grep '^e2e:' "$data/e2e.out" || true
   exit 1
 fi

@@ -613,7 +613,7 @@ for (const { name, fn } of tests) {
     console.log(
       `  ✗ ${name}\n      ${String(error?.stack || error)
         .split('\n')
-        .slice(0, 12)
+        .slice(0, 30)
         .join('\n      ')}`,
     );
   }
