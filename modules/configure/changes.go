@@ -27,7 +27,10 @@ func (m *Module) subscribe() {
 			return
 		}
 		switch kind {
-		case "tables", "buttons":
+		case "tables":
+			m.tokens.dropVenue(venueID)
+			m.configs.dropVenue(venueID)
+		case "buttons":
 			m.configs.dropVenue(venueID)
 		case "printers":
 			m.Printers.routes.drop(venueID)
@@ -56,6 +59,9 @@ func (m *Module) announce(ctx context.Context, kind string, venueID uint64) {
 	key := kind + ":" + strconv.FormatUint(venueID, 10)
 	if err := m.deps.Feed.Publish(tenancy.SystemContext(ctx), topicVenue, key); err != nil {
 		m.configs.dropVenue(venueID) // the others fall back on the entries' age limit
+		if kind == "tables" {
+			m.tokens.dropVenue(venueID)
+		}
 		if kind == "printers" {
 			m.Printers.routes.drop(venueID)
 		}

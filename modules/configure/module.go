@@ -55,6 +55,7 @@ type Module struct {
 	Printers   *Printers
 	Buttons    *Buttons
 	configs    *tabletConfigs
+	tokens     *tokenCache
 	printerFns listeners
 	fonts      *fontSet
 }
@@ -67,6 +68,7 @@ func New(deps module.Deps, core *sys.Module, venues *shop.Service, tablets Table
 	m.Printers = &Printers{m: m, routes: newRouteCache()}
 	m.Buttons = &Buttons{m: m}
 	m.configs = newTabletConfigs(m)
+	m.tokens = newTokenCache()
 	m.fonts = newFontSet(deps.Config.PDFFontDir, deps.Log)
 	m.subscribe()
 	return m

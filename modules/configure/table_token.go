@@ -52,14 +52,22 @@ type TableRef struct {
 
 // TableByToken resolves a guest's table code whatever the caller's scope:
 // the table, or a *CodeError (rotated, unknown, disabled). A disabled
-// venue's codes are disabled too.
+// venue's codes are disabled too. A code that leads to a table is answered
+// from memory (tokenCache) until a change of the venue's tables drops it on
+// every node; callers that must see another node's change at once Sync the
+// change feed and ask again (the order module does, before it writes).
 func (t *Tables) TableByToken(ctx context.Context, token string) (*TableRef, error) {
 	if !plausibleToken(token) {
 		return nil, ErrCodeUnknown
 	}
-	var row Table
-	if err := t.m.sys(ctx).Where("token = ?", token).Limit(1).Find(&row).Error; err != nil {
-		return nil, err
+	row, gen, ok := t.m.tokens.get(token)
+	if !ok {
+		if err := t.m.sys(ctx).Where("token = ?", token).Limit(1).Find(&row).Error; err != nil {
+			return nil, err
+		}
+		if row.ID != 0 {
+			t.m.tokens.put(token, gen, row)
+		}
 	}
 	if row.ID == 0 {
 		var old RetiredToken
@@ -85,6 +93,11 @@ func (t *Tables) TableByToken(ctx context.Context, token string) (*TableRef, err
 }
 
 func refOfTable(r *Table) *TableRef {
+	if r.TabletID != nil { // the cache's row is shared: the answer gets its own
+		id := *r.TabletID
+		r = &Table{ID: r.ID, VenueID: r.VenueID, MerchantID: r.MerchantID, Name: r.Name, Area: r.Area, Seats: r.Seats,
+			OrderingMethod: r.OrderingMethod, TabletID: &id}
+	}
 	return &TableRef{TableID: r.ID, VenueID: r.VenueID, MerchantID: r.MerchantID, Name: r.Name, Area: r.Area, Seats: r.Seats,
 		OrderingMethod: r.OrderingMethod, TabletID: r.TabletID}
 }

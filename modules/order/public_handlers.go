@@ -80,7 +80,13 @@ func (m *Module) publicSubmit(c *api.Ctx) (any, error) {
 	if k := strings.TrimSpace(c.GetHeader("Idempotency-Key")); k != "" {
 		in.IdempotencyKey = k
 	}
-	return m.Submit(c.Ctx(), table, in)
+	// The table came from memory (configure's code cache): once the menu's
+	// read of the change feed has applied what other nodes changed, the
+	// code is asked again (from memory, or read when a change dropped it),
+	// so a code rotated or a table disabled on another node is refused at
+	// once, as when every submission read the table.
+	recheck := func() (*configure.TableRef, error) { return m.tableOf(c) }
+	return m.submit(c.Ctx(), table, recheck, in)
 }
 
 func (m *Module) publicBill(c *api.Ctx) (any, error) {

@@ -215,39 +215,40 @@ func (t *trace) String() string {
 }
 
 // Round trips of one guest submission of two dishes that print on two
-// kitchen printers, once the per-node caches (venue settings, menu, printer
-// routing) are warm. A change that adds one fails here: make it cheaper or,
-// if it must be, raise the pin and say why in the commit.
+// kitchen printers, once the per-node caches (table codes, venue settings,
+// menu, printer routing) are warm. A change that adds one fails here: make
+// it cheaper or, if it must be, raise the pin and say why in the commit.
 //
-//	 1  SELECT configure_tables          the table's code
-//	 2  BEGIN
-//	 3  INSERT order_submissions         the idempotency key first: the same key twice at once waits here
-//	 4  INSERT order_counters … upsert   the day's number, answered by the same statement
-//	 5  INSERT order_orders              number and totals in the one insert
-//	 6  INSERT order_lines               every line
-//	 7  UPDATE order_submissions         the key's bill and round
-//	 8  INSERT printing_jobs             one job per printer
-//	 9  INSERT printing_job_lines        which job printed which line
-//	10  INSERT report_sale_lines
-//	11  INSERT report_orders
-//	12  INSERT report_daily_dishes       upsert, every dish
-//	13  INSERT report_dish_labels        upsert, every dish
-//	14  INSERT report_daily_venues       upsert
-//	15  COMMIT
-//	16  INSERT sys_change_events         the live event, after the commit
+//	 1  BEGIN
+//	 2  INSERT order_orders              totals, under a provisional number
+//	 3  INSERT order_lines               every line
+//	 4  INSERT order_submissions         the key with its bill and round (pay per order: no open bill to lock)
+//	 5  INSERT order_counters … upsert   the day's number, answered by the same statement: from here the counter is locked
+//	 6  UPDATE order_orders              the number
+//	 7  INSERT printing_jobs             one job per printer
+//	 8  INSERT printing_job_lines        which job printed which line
+//	 9  INSERT report_sale_lines
+//	10  INSERT report_orders
+//	11  INSERT report_daily_dishes       upsert, every dish
+//	12  INSERT report_dish_labels        upsert, every dish
+//	13  INSERT report_daily_venues       upsert
+//	14  COMMIT                           the counter is free again (it was held from statement 4 of 16 before)
+//	15  INSERT sys_change_events         the live event, after the commit
 //
 // Not counted: the read of the change feed the submission waits for before
-// pricing (so the menu and the printer routing are current), which the feed
-// runs once for every caller arriving together, on its own context.
+// pricing (so the table code, the menu and the printer routing are current),
+// which the feed runs once for every caller arriving together, on its own
+// context. The table code was one more SELECT configure_tables (16 before).
 //
-// Pay after the meal, every round first looks for the table's open bill and
-// locks it (SELECT … FOR UPDATE): the first round then as above, 17; a
-// round that joins the bill updates it instead of numbering a new one (one
-// statement for two) and reads the earlier rounds' lines for the guest's
-// answer: 17.
+// Pay after the meal, every round inserts its key first and then looks for
+// the table's open bill and locks it (SELECT … FOR UPDATE), and updates the
+// key with its bill and round at the end: the first round then as above
+// plus those two, 17; a round that joins the bill updates it instead of
+// inserting one and takes no number (two statements fewer) and reads the
+// earlier rounds' lines for the guest's answer: 16.
 const (
-	submitRoundTrips     = 16
-	joinRoundRoundTrips  = 17
+	submitRoundTrips     = 15
+	joinRoundRoundTrips  = 16
 	firstRoundRoundTrips = 17
 )
 
@@ -259,7 +260,9 @@ func TestSubmitRoundTripsPinned(t *testing.T) {
 		tr, _ := f.traced(http.MethodPost, "/api/public/table/"+token+"/orders", map[string]any{"idempotencyKey": newKey(), "lines": e.lines})
 		return tr
 	}
-	submit(e.tokens[0]) // warm: menu, venue settings, printer routing
+	for i := range 3 {
+		submit(e.tokens[i]) // warm: the codes, menu, venue settings, printer routing
+	}
 	for i := range 2 {
 		if tr := submit(e.tokens[1+i]); len(tr.trips) != submitRoundTrips {
 			t.Errorf("pay per order: %d round trips, pinned %d:\n%s", len(tr.trips), submitRoundTrips, tr)
@@ -271,7 +274,8 @@ func TestSubmitRoundTripsPinned(t *testing.T) {
 	f.ok("GET", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.admin, nil).Into(t, &settings)
 	settings["orderingMode"] = "pay_after_meal"
 	f.ok("PUT", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.admin, settings)
-	submit(e.tokens[3]) // warm the venue's settings again
+	submit(e.tokens[3])                                             // warm the venue's settings again
+	f.ok("GET", "/api/public/table/"+e.tokens[4]+"/order", "", nil) // and the code of the table below
 	if tr := submit(e.tokens[4]); len(tr.trips) != firstRoundRoundTrips {
 		t.Errorf("pay after the meal, first round: %d round trips, pinned %d:\n%s", len(tr.trips), firstRoundRoundTrips, tr)
 	}

@@ -34,6 +34,13 @@ var (
 // server from the menu as it stands, in one transaction with the
 // listeners' rows. Pay-after-meal rounds join the table's open bill.
 func (m *Module) Submit(ctx context.Context, table *configure.TableRef, in SubmitInput) (*SubmitResult, error) {
+	return m.submit(ctx, table, nil, in)
+}
+
+// submit is Submit; recheck, when given, resolves the table again after the
+// menu's read of the change feed (VenueMenu syncs it): a table taken from a
+// cache is confirmed as of that read before anything is written.
+func (m *Module) submit(ctx context.Context, table *configure.TableRef, recheck func() (*configure.TableRef, error), in SubmitInput) (*SubmitResult, error) {
 	if err := checkSubmission(&in); err != nil {
 		return nil, err
 	}
@@ -60,6 +67,17 @@ func (m *Module) Submit(ctx context.Context, table *configure.TableRef, in Submi
 	menu, err := m.menu.VenueMenu(ctx, v.VenueKey, v.DefaultLanguage, now)
 	if err != nil {
 		return nil, err
+	}
+	if recheck != nil {
+		again, err := recheck()
+		if err != nil {
+			return nil, err
+		}
+		if !sameTable(again, table) {
+			// Changed meanwhile (name, ordering method, tablet): start over
+			// with the table as it is now.
+			return m.submit(ctx, again, nil, in)
+		}
 	}
 	priced, err := priceLines(menu, in.Lines)
 	if err != nil {
@@ -91,6 +109,14 @@ func (m *Module) Submit(ctx context.Context, table *configure.TableRef, in Submi
 	return &SubmitResult{Round: placed.Round, Order: bill}, nil
 }
 
+// sameTable reports two answers for one table that agree on everything.
+func sameTable(a, b *configure.TableRef) bool {
+	ta, tb := a.TabletID, b.TabletID
+	return a.TableID == b.TableID && a.VenueID == b.VenueID && a.MerchantID == b.MerchantID && a.Name == b.Name &&
+		a.Area == b.Area && a.Seats == b.Seats && a.OrderingMethod == b.OrderingMethod &&
+		(ta == nil) == (tb == nil) && (ta == nil || *ta == *tb)
+}
+
 // replay answers the bill an idempotency key already ordered to; nil when
 // the key is new.
 func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop.VenueSettings) (*SubmitResult, error) {
@@ -108,26 +134,45 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 	return &SubmitResult{Round: s.Round, Replayed: true, Order: o}, nil
 }
 
-// place writes one submission in one transaction: the key first (a key
+// place writes one submission in one transaction. The venue's day counter
+// (nextNumber) is the row every submission of the venue waits for, held
+// until COMMIT: it is taken as late as it can be, after the bill, its lines
+// and the key are written, so what queues behind it is the number's own
+// update of the bill, the listeners' rows and the COMMIT (10 round trips,
+// was 12). A new bill is inserted under a provisional number (unique,
+// never committed) and gets its number just before the listeners, which
+// print and record it. Numbers stay gap-free: taken inside the transaction,
+// a submission that rolls back takes its number back with it.
+//
+// The idempotency key: pay after the meal, it is inserted first (a key
 // ordered already fails its insert, unique per table: errReplay; the same
 // key sent twice at once waits here for the first, instead of both going
-// for the table's open bill and deadlocking on MySQL), the bill (new, with
-// its number and totals, or the table's open one, locked), the lines, the
-// key's bill and round, the listeners' rows.
+// for the table's open bill, whose gap locks deadlock them on MySQL), then
+// updated with its bill and round. Paying per order there is no open bill
+// to lock: the key is inserted once, complete, after the lines and before
+// the counter (the same key twice at once: the second waits on the key's
+// unique index, before it touches the counter, and fails as a replay).
 func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine) (orderevent.Placed, *GuestOrder, error) {
 	var ev orderevent.Placed
 	var bill *GuestOrder
 	now := m.now().UTC()
+	payAfter := v.OrderingMode == shop.PayAfterMeal
 	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
-		if err := tx.Create(&sub).Error; err != nil {
-			if dbx.IsDuplicate(err) {
-				return errReplay
+		insertKey := func() error {
+			if err := tx.Create(&sub).Error; err != nil {
+				if dbx.IsDuplicate(err) {
+					return errReplay
+				}
+				return err
 			}
-			return err
+			return nil
 		}
 		var o Order
-		if v.OrderingMode == shop.PayAfterMeal {
+		if payAfter {
+			if err := insertKey(); err != nil {
+				return err
+			}
 			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("open_table_id = ?", table.TableID).Limit(1).Find(&o).Error; err != nil {
 				return err
 			}
@@ -140,7 +185,7 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 			o = Order{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, TableNo: table.Name,
 				Mode: v.OrderingMode, Status: StatusNormal, PayStatus: PayOpen, Currency: v.Currency, TimeZone: v.Timezone,
 				TaxRate: v.TaxRate, TaxIncluded: v.PricesIncludeTax, ServiceRate: v.ServiceCharge, Remark: in.Remark, PlacedAt: now}
-			if v.OrderingMode == shop.PayAfterMeal {
+			if payAfter {
 				id := table.TableID
 				o.OpenTableID = &id
 			}
@@ -158,12 +203,9 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 				return err
 			}
 		} else {
-			// A new bill is written once, with its number and totals.
-			no, err := nextNumber(tx, v, now)
-			if err != nil {
-				return err
-			}
-			o.OrderNo = no
+			// A new bill is written once with its totals, under a number
+			// no other transaction ever sees; the real one comes last.
+			o.OrderNo = provisionalNumber()
 			if err := tx.Create(&o).Error; err != nil {
 				if dbx.IsDuplicate(err) {
 					return errOpenRace
@@ -181,8 +223,26 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 		if err := tx.Create(&lines).Error; err != nil {
 			return err
 		}
-		if err := tx.Model(&sub).Updates(map[string]any{"order_id": o.ID, "round": o.Rounds}).Error; err != nil {
-			return err
+		if payAfter {
+			if err := tx.Model(&sub).Updates(map[string]any{"order_id": o.ID, "round": o.Rounds}).Error; err != nil {
+				return err
+			}
+		} else {
+			sub.OrderID, sub.Round = o.ID, o.Rounds
+			if err := insertKey(); err != nil {
+				return err
+			}
+		}
+		if !joined {
+			// From here to COMMIT the venue's day counter is locked.
+			no, err := nextNumber(tx, v, now)
+			if err != nil {
+				return err
+			}
+			if err := tx.Model(&Order{ID: o.ID}).Update("order_no", no).Error; err != nil {
+				return err
+			}
+			o.OrderNo = no
 		}
 		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
 		ev.Remark = in.Remark
@@ -204,9 +264,20 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 	return ev, bill, err
 }
 
+// provisionalNumber is a new bill's order number until nextNumber gives it
+// its own in the same transaction: unique (96 random bits, within the
+// column's 32 characters) and never committed.
+func provisionalNumber() string {
+	return fmt.Sprintf("~%016x%08x", rand.Uint64(), rand.Uint32())
+}
+
 // nextNumber is the venue's next order number: its prefix, the day in its
 // calendar and the day's sequence (RS2611260007). The counter row stays
-// locked until the transaction ends, so numbers never repeat. One round
+// locked until the transaction ends, so numbers never repeat and never
+// skip: a transaction that rolls back undoes its increment (the reason the
+// number is not taken in a transaction of its own, which would hold the
+// row for one statement only but leave a hole for every submission that
+// fails after it; place takes it last instead). One round
 // trip: the upsert answers the sequence it left (RETURNING on SQLite;
 // LAST_INSERT_ID(expr) on MySQL and MariaDB, whose insert of a new row
 // answers one affected row and seq 1).

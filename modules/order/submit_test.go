@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/venueplatform/venue/modules/configure"
 	"github.com/venueplatform/venue/modules/order"
 	"github.com/venueplatform/venue/platform/platformtest"
 )
@@ -119,6 +120,40 @@ func TestRotatedTokenRefused(t *testing.T) {
 	}
 	if res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/public/table/" + old.Token + "/order"}); res.Code != 10301 {
 		t.Fatalf("rotated token bill: want code 10301, got %d", res.Code)
+	}
+}
+
+// Table codes are answered from memory on every node: a code rotated, or a
+// table disabled, on one node is refused by the next submission on another
+// node at once (not at that node's next poll of the change feed), and
+// writes nothing.
+func TestTableChangeOnOtherNodeRefusedAtOnce(t *testing.T) {
+	f := newFixture(t)
+	node2 := f.env.Node()
+	for _, m := range node2.P.Modules {
+		if m, ok := m.(*order.Module); ok {
+			m.SetClock(f.mod.Now) // lunch time there too
+		}
+	}
+	on2 := func(token string) platformtest.Envelope {
+		return node2.Do(platformtest.Req{Method: http.MethodPost, Path: "/api/public/table/" + token + "/orders",
+			Body: map[string]any{"idempotencyKey": newKey(), "lines": []line{f.kungPao(1)}}, Locale: "en_US"})
+	}
+	rotated, disabled := f.tables[2], f.tables[3]
+	for _, tb := range []configure.TableView{rotated, disabled} {
+		platformtest.OK(t, on2(tb.Token)) // node 2 keeps both codes in memory
+	}
+	before := f.counts()
+	f.ok("POST", fmt.Sprintf("/api/merchant/configure/table/%d/rotate", rotated.ID), f.admin, nil)
+	if res := on2(rotated.Token); res.Code != 10301 {
+		t.Fatalf("code rotated on node 1, submitted on node 2: want code 10301, got %d %q", res.Code, res.Msg)
+	}
+	f.ok("POST", fmt.Sprintf("/api/merchant/configure/table/%d/disable", disabled.ID), f.admin, nil)
+	if res := on2(disabled.Token); res.Code != 10301 {
+		t.Fatalf("table disabled on node 1, submitted on node 2: want code 10301, got %d %q", res.Code, res.Msg)
+	}
+	if f.counts() != before {
+		t.Fatal("a refused code's submission wrote rows")
 	}
 }
 
