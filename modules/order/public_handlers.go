@@ -36,7 +36,13 @@ func (m *Module) tableOf(c *api.Ctx) (*configure.TableRef, error) {
 	if key := c.Param("tabletKey"); key != "" {
 		return m.TableOfTablet(c.Ctx(), key)
 	}
-	ref, err := m.tables.TableByToken(c.Ctx(), c.Param("token"))
+	return m.tableOfCode(c.Ctx(), c.Param("token"))
+}
+
+// tableOfCode resolves a table code; one that leads nowhere answers
+// configure's code 10301 with the reason's message.
+func (m *Module) tableOfCode(ctx context.Context, token string) (*configure.TableRef, error) {
+	ref, err := m.tables.TableByToken(ctx, token)
 	var code *configure.CodeError
 	if errors.As(err, &code) {
 		return nil, &api.Error{Status: http.StatusOK, Code: configure.CodeTableCode, Key: "configure.code." + code.Reason + ".message",
@@ -47,29 +53,44 @@ func (m *Module) tableOf(c *api.Ctx) (*configure.TableRef, error) {
 
 // TableOfTablet resolves an enabled tablet bound to a table.
 func (m *Module) TableOfTablet(ctx context.Context, key string) (*configure.TableRef, error) {
+	ref, _, err := m.tableOfTablet(ctx, key)
+	return ref, err
+}
+
+// tableOfTablet is TableOfTablet with the table's code.
+func (m *Module) tableOfTablet(ctx context.Context, key string) (*configure.TableRef, string, error) {
 	if m.tablets == nil {
-		return nil, api.NotFound()
+		return nil, "", api.NotFound()
 	}
 	t, err := m.tablets.TabletByKey(ctx, key)
 	if err != nil || t == nil {
-		return nil, errors.Join(err, api.NotFound())
+		return nil, "", errors.Join(err, api.NotFound())
 	}
 	if !t.Enabled {
-		return nil, api.Conflict("order.tablet_disabled", nil)
+		return nil, "", api.Conflict("order.tablet_disabled", nil)
 	}
 	row, err := m.tables.TableOfTablet(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if row == nil {
-		return nil, api.Conflict("order.tablet_no_table", nil)
+		return nil, "", api.Conflict("order.tablet_no_table", nil)
 	}
 	// The table's code decides whether it takes orders (disabled table or venue).
-	return m.tables.TableByToken(ctx, row.Token)
+	ref, err := m.tables.TableByToken(ctx, row.Token)
+	return ref, row.Token, err
 }
 
 func (m *Module) publicSubmit(c *api.Ctx) (any, error) {
-	table, err := m.tableOf(c)
+	var table *configure.TableRef
+	var token string
+	var err error
+	if key := c.Param("tabletKey"); key != "" {
+		table, token, err = m.tableOfTablet(c.Ctx(), key)
+	} else {
+		token = c.Param("token")
+		table, err = m.tableOfCode(c.Ctx(), token)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -80,12 +101,13 @@ func (m *Module) publicSubmit(c *api.Ctx) (any, error) {
 	if k := strings.TrimSpace(c.GetHeader("Idempotency-Key")); k != "" {
 		in.IdempotencyKey = k
 	}
-	// The table came from memory (configure's code cache): once the menu's
-	// read of the change feed has applied what other nodes changed, the
-	// code is asked again (from memory, or read when a change dropped it),
-	// so a code rotated or a table disabled on another node is refused at
-	// once, as when every submission read the table.
-	recheck := func() (*configure.TableRef, error) { return m.tableOf(c) }
+	// The table's code was answered from memory (configure's cache): once
+	// the menu's read of the change feed has applied what other nodes
+	// changed, the code is asked again (from memory, or read when a change
+	// dropped it), so a code rotated or a table disabled on another node is
+	// refused at once, as when every submission read the table. (A tablet's
+	// binding is read from the database on every call.)
+	recheck := func() (*configure.TableRef, error) { return m.tableOfCode(c.Ctx(), token) }
 	return m.submit(c.Ctx(), table, recheck, in)
 }
 
