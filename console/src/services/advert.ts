@@ -95,6 +95,10 @@ export const regenerateTabletKey = (id: number) =>
 export type PairingOffer = Schema<'advert.PairingOffer'>;
 export const createPairing = (id: number) =>
   request<PairingOffer>(`${TABLETS}/${id}/pairing`, { method: 'POST' });
+/** The state of a tablet's latest pairing offer: none, pending, redeemed or expired. */
+export type PairingStatus = Schema<'advert.PairingStatus'>;
+export const pairingStatus = (id: number) =>
+  request<PairingStatus>(`${TABLETS}/${id}/pairing`, { skipErrorHandler: true });
 
 /** Every tablet the caller may see (pickers), in pages of 500 (the server's cap). */
 export async function allTablets(q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {}): Promise<Tablet[]> {
