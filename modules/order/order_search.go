@@ -39,6 +39,19 @@ func indexOrderNumbers(tx *gorm.DB, orders []Order) error {
 	return textsearch.Rewrite(tx, "order_id", ids, rows)
 }
 
+// indexNewOrderNumber writes the search rows of an order just created (it
+// has none yet: one INSERT, no DELETE), inside the caller's transaction.
+func indexNewOrderNumber(tx *gorm.DB, o Order) error {
+	var rows []OrderNoSuffix
+	for _, s := range textsearch.Suffixes(o.OrderNo) {
+		rows = append(rows, OrderNoSuffix{MerchantID: o.MerchantID, VenueID: o.VenueID, Suffix: s, OrderID: o.ID})
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return tx.Create(&rows).Error
+}
+
 // orderNoSearch narrows an order query to the orders whose number contains text.
 func orderNoSearch(db *gorm.DB, text string) *gorm.DB {
 	key, cut := textsearch.Key(text)

@@ -170,7 +170,7 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 				}
 				return err
 			}
-			if err := indexOrderNumbers(tx, []Order{o}); err != nil {
+			if err := indexNewOrderNumber(tx, o); err != nil {
 				return err
 			}
 		}
