@@ -39,8 +39,7 @@ export type MaterialInput = Schema<'advert.MaterialInput'>;
 
 export type AdvertInput = Schema<'advert.AdvertInput'>;
 
-export const listAdverts = (q: AdvertQuery) =>
-  request<Page<Advert>>(BASE, { params: q as Params });
+export const listAdverts = (q: AdvertQuery) => request<Page<Advert>>(BASE, { params: q as Params });
 export const getAdvert = (id: number) => request<AdvertDetail>(`${BASE}/${id}`);
 /** Forms show the errors in place (fields on the fields). */
 export const createAdvert = (data: AdvertInput) =>
@@ -101,7 +100,9 @@ export const pairingStatus = (id: number) =>
   request<PairingStatus>(`${TABLETS}/${id}/pairing`, { skipErrorHandler: true });
 
 /** Every tablet the caller may see (pickers), in pages of 500 (the server's cap). */
-export async function allTablets(q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {}): Promise<Tablet[]> {
+export async function allTablets(
+  q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {},
+): Promise<Tablet[]> {
   const out: Tablet[] = [];
   for (let pageNo = 1; pageNo <= 20; pageNo += 1) {
     const page = await listTablets({ ...q, pageNo, pageSize: 500 }, true);
