@@ -225,31 +225,32 @@ func (t *trace) String() string {
 //	 4  INSERT order_submissions         the key with its bill and round (pay per order: no open bill to lock)
 //	 5  INSERT order_counters … upsert   the day's number, answered by the same statement: from here the counter is locked
 //	 6  UPDATE order_orders              the number
-//	 7  INSERT printing_jobs             one job per printer
-//	 8  INSERT printing_job_lines        which job printed which line
-//	 9  INSERT report_sale_lines
-//	10  INSERT report_orders
-//	11  INSERT report_daily_dishes       upsert, every dish
-//	12  INSERT report_dish_labels        upsert, every dish
-//	13  INSERT report_daily_venues       upsert
-//	14  COMMIT                           the counter is free again (it was held from statement 4 of 16 before)
-//	15  INSERT sys_change_events         the live event, after the commit
+//	 7  INSERT order_no_suffixes         the number's search index (issue 17: search inside the number)
+//	 8  INSERT printing_jobs             one job per printer
+//	 9  INSERT printing_job_lines        which job printed which line
+//	10  INSERT report_sale_lines
+//	11  INSERT report_orders
+//	12  INSERT report_daily_dishes       upsert, every dish
+//	13  INSERT report_dish_labels        upsert, every dish
+//	14  INSERT report_daily_venues       upsert
+//	15  COMMIT                           the counter is free again (it was held from statement 4 of 17 before)
+//	16  INSERT sys_change_events         the live event, after the commit
 //
 // Not counted: the read of the change feed the submission waits for before
 // pricing (so the table code, the menu and the printer routing are current),
 // which the feed runs once for every caller arriving together, on its own
-// context. The table code was one more SELECT configure_tables (16 before).
+// context. The table code was one more SELECT configure_tables (17 before).
 //
 // Pay after the meal, every round inserts its key first and then looks for
 // the table's open bill and locks it (SELECT … FOR UPDATE), and updates the
 // key with its bill and round at the end: the first round then as above
-// plus those two, 17; a round that joins the bill updates it instead of
-// inserting one and takes no number (two statements fewer) and reads the
-// earlier rounds' lines for the guest's answer: 16.
+// plus those two, 18; a round that joins the bill updates it instead of
+// inserting one and takes no number nor index (three statements fewer) and
+// reads the earlier rounds' lines for the guest's answer: 16.
 const (
-	submitRoundTrips     = 15
+	submitRoundTrips     = 16
 	joinRoundRoundTrips  = 16
-	firstRoundRoundTrips = 17
+	firstRoundRoundTrips = 18
 )
 
 func TestSubmitRoundTripsPinned(t *testing.T) {

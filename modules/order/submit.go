@@ -138,10 +138,10 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 // (nextNumber) is the row every submission of the venue waits for, held
 // until COMMIT: it is taken as late as it can be, after the bill, its lines
 // and the key are written, so what queues behind it is the number's own
-// update of the bill, the listeners' rows and the COMMIT (10 round trips,
-// was 12). A new bill is inserted under a provisional number (unique,
-// never committed) and gets its number just before the listeners, which
-// print and record it. Numbers stay gap-free: taken inside the transaction,
+// update of the bill and its search index, the listeners' rows and the
+// COMMIT (11 round trips, was 13). A new bill is inserted under a
+// provisional number (unique, never committed) and gets its number just
+// before the listeners, which print and record it. Numbers stay gap-free: taken inside the transaction,
 // a submission that rolls back takes its number back with it.
 //
 // The idempotency key: pay after the meal, it is inserted first (a key
@@ -243,6 +243,9 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 				return err
 			}
 			o.OrderNo = no
+			if err := indexNewOrderNumber(tx, o); err != nil {
+				return err
+			}
 		}
 		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
 		ev.Remark = in.Remark
