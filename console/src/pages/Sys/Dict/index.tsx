@@ -1,12 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import {
-  App,
   Button,
   Card,
   Col,
   Empty,
-  Popconfirm,
   Row,
   Space,
   Tag,
@@ -27,13 +25,13 @@ import {
 import { parseLabels } from '../shared/labels';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
 import { tableRequest } from '@/utils/table';
 
 /** /sys/dict: dictionary types and their entries (label, code, sort, status, per-language labels). */
 const DictPage: React.FC = () => {
-  const { message } = App.useApp();
   const types = useRef<ActionType>();
   const entries = useRef<ActionType>();
   const [type, setType] = useState<DictType>();
@@ -87,26 +85,18 @@ const DictPage: React.FC = () => {
           </Typography.Link>
         </Access>,
         !r.builtin && (
-          <Access key="delete" code="sys:dict:delete">
-            <Popconfirm
-              title={t('sys.confirm.delete', { name: r.name })}
-              description={t('sys.dict.type.delete.hint')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={async (e) => {
-                e?.stopPropagation();
-                await deleteDictType(r.id);
-                message.success(t('common.deleteSucceed'));
-                if (type?.id === r.id) setType(undefined);
-                types.current?.reload();
-              }}
-              onCancel={(e) => e?.stopPropagation()}
-            >
-              <Typography.Link type="danger" onClick={(e) => e.stopPropagation()}>
-                <DeleteOutlined /> {t('sys.delete')}
-              </Typography.Link>
-            </Popconfirm>
-          </Access>
+          <DeleteAction
+            key="delete"
+            code="sys:dict:delete"
+            name={r.name}
+            description={t('sys.dict.type.delete.hint')}
+            stopPropagation
+            onDelete={() => deleteDictType(r.id)}
+            onDone={() => {
+              if (type?.id === r.id) setType(undefined);
+              types.current?.reload();
+            }}
+          />
         ),
       ],
     },
@@ -174,22 +164,13 @@ const DictPage: React.FC = () => {
           </Typography.Link>
         </Access>,
         !r.builtin && (
-          <Access key="delete" code="sys:dict:delete">
-            <Popconfirm
-              title={t('sys.confirm.delete', { name: r.dictKey })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
-                await deleteDictEntry(r.id);
-                message.success(t('common.deleteSucceed'));
-                entries.current?.reload();
-              }}
-            >
-              <Typography.Link type="danger">
-                <DeleteOutlined /> {t('sys.delete')}
-              </Typography.Link>
-            </Popconfirm>
-          </Access>
+          <DeleteAction
+            key="delete"
+            code="sys:dict:delete"
+            name={r.dictKey}
+            onDelete={() => deleteDictEntry(r.id)}
+            onDone={() => entries.current?.reload()}
+          />
         ),
       ],
     },

@@ -1,5 +1,4 @@
 import {
-  DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   KeyOutlined,
@@ -33,6 +32,7 @@ import { statusAsNumber } from '../shared/status';
 import { showOncePassword } from '../shared/OncePassword';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
@@ -230,22 +230,13 @@ const UserPage: React.FC = () => {
             </Typography.Link>
           </Popconfirm>
         </Access>,
-        <Access key="delete" code="sys:user:delete">
-          <Popconfirm
-            title={t('sys.confirm.delete', { name: r.username })}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              await deleteUser(r.id);
-              message.success(t('common.deleteSucceed'));
-              reload();
-            }}
-          >
-            <Typography.Link type="danger">
-              <DeleteOutlined /> {t('sys.delete')}
-            </Typography.Link>
-          </Popconfirm>
-        </Access>,
+        <DeleteAction
+          key="delete"
+          code="sys:user:delete"
+          name={r.username}
+          onDelete={() => deleteUser(r.id)}
+          onDone={reload}
+        />,
       ],
     },
   ];
