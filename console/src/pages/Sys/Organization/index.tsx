@@ -260,7 +260,11 @@ const OrganizationPage: React.FC = () => {
               <Descriptions.Item label={t('sys.org.currency')}>{node.currency}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.timezone')}>{node.timezone}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.logo')}>
-                {safeHref(node.logo) ? <Avatar shape="square" size={48} src={safeHref(node.logo)} /> : '-'}
+                {safeHref(node.logo) ? (
+                  <Avatar shape="square" size={48} src={safeHref(node.logo)} />
+                ) : (
+                  '-'
+                )}
               </Descriptions.Item>
               <Descriptions.Item label={t('sys.createdAt')}>
                 {formatDate(node.createdAt)}
