@@ -1,6 +1,6 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Col, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
@@ -15,6 +15,7 @@ import {
 import { parseLabels } from '../shared/labels';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
@@ -188,15 +189,12 @@ const DictPage: React.FC = () => {
               onPage: (page) => !type && page.records.length && setType(page.records[0]),
             })}
             toolBarRender={() => [
-              <Access key="add" code="sys:dict:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
-                >
-                  {t('sys.dict.type.add')}
-                </Button>
-              </Access>,
+              <AddButton
+                key="add"
+                code="sys:dict:add"
+                label={t('sys.dict.type.add')}
+                onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
+              />,
             ]}
           />
         </Col>
@@ -220,15 +218,12 @@ const DictPage: React.FC = () => {
                 return { data: list, success: true };
               }}
               toolBarRender={() => [
-                <Access key="add" code="sys:dict:add">
-                  <Button
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
-                  >
-                    {t('sys.dict.entry.add')}
-                  </Button>
-                </Access>,
+                <AddButton
+                  key="add"
+                  code="sys:dict:add"
+                  label={t('sys.dict.entry.add')}
+                  onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
+                />,
               ]}
             />
           ) : (

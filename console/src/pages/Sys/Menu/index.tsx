@@ -1,12 +1,13 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import { menuIcon } from '@/components/MenuIcon';
 import { deleteMenu, menuTree, type MenuNode } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { actionLabel, t } from '../shared/text';
 import MenuForm from './components/MenuForm';
@@ -141,11 +142,12 @@ const MenuPage: React.FC = () => {
           return { data: strip(data), success: true };
         }}
         toolBarRender={() => [
-          <Access key="add" code="sys:menu:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(undefined, 0)}>
-              {t('sys.menu.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:menu:add"
+            label={t('sys.menu.add')}
+            onClick={() => open(undefined, 0)}
+          />,
         ]}
       />
       <MenuForm

@@ -1,8 +1,8 @@
-import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { useModel } from '@umijs/max';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
@@ -15,6 +15,7 @@ import {
 import { formatDate } from '@/utils/intl';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import GrantDrawer from './components/GrantDrawer';
@@ -152,16 +153,13 @@ const RolePage: React.FC = () => {
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         request={tableRequest(listRoles, { query: statusAsNumber })}
         toolBarRender={() => [
-          <Access key="add" code="sys:role:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openForm()}
-              data-testid="role-add"
-            >
-              {t('sys.role.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:role:add"
+            label={t('sys.role.add')}
+            onClick={() => openForm()}
+            testId="role-add"
+          />,
         ]}
       />
       <RoleForm

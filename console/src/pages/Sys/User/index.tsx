@@ -2,7 +2,6 @@ import {
   DownloadOutlined,
   EditOutlined,
   KeyOutlined,
-  PlusOutlined,
   UnlockOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -32,6 +31,7 @@ import { statusAsNumber } from '../shared/status';
 import { showOncePassword } from '../shared/OncePassword';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
@@ -260,16 +260,13 @@ const UserPage: React.FC = () => {
           },
         })}
         toolBarRender={() => [
-          <Access key="add" code="sys:user:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openForm()}
-              data-testid="user-add"
-            >
-              {t('sys.user.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:user:add"
+            label={t('sys.user.add')}
+            onClick={() => openForm()}
+            testId="user-add"
+          />,
           <Access key="import" code="sys:user:import">
             <Button
               icon={<UploadOutlined />}
