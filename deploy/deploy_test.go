@@ -320,6 +320,7 @@ func TestKubernetesManifests(t *testing.T) {
 		if strings.HasPrefix(where, "Deployment") {
 			checkTemporalTLS(t, where, m, spec, c, env)
 		}
+		checkSettings(t, where, vars, env)
 	}
 }
 
@@ -425,6 +426,13 @@ func TestComposeFile(t *testing.T) {
 		if v := svc.Environment["VENUE_TEMPORAL_ADDRESS"]; v == nil || *v != "temporal:7233" {
 			t.Errorf("%s: VENUE_TEMPORAL_ADDRESS %v", s, v)
 		}
+		senv := map[string]string{}
+		for k, v := range svc.Environment {
+			if v != nil {
+				senv[k] = *v
+			}
+		}
+		checkSettings(t, s, vars, senv)
 		if s == "migrate" {
 			continue
 		}
@@ -438,5 +446,49 @@ func TestComposeFile(t *testing.T) {
 	// The result is what `docker compose config` prints: valid JSON of the model.
 	if _, err := json.Marshal(p); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// deployDecides are settings whose default suits the embedded single
+// process but that a deployment of several nodes must set on purpose:
+// how many waiting process instances a pod keeps in memory (sized to its
+// memory limit), and that nodes in a data centre never write to the
+// venues' printers themselves (venues print through their agents).
+var deployDecides = map[string]string{"VENUE_TEMPORAL_WORKFLOW_CACHE": "", "VENUE_PRINT_DIRECT": "false"}
+
+// checkSettings: the settings a deployment must decide are set, and a
+// process given exactly env starts with them: config.Load parses and
+// validates every value (a "2,000" or "10m" where a number belongs fails).
+// The TLS files the settings name are mounted in a pod, not here: they are
+// checked by checkTemporalTLS and stand in as empty files.
+func checkSettings(t *testing.T, where string, vars map[string]bool, env map[string]string) {
+	t.Helper()
+	for k, want := range deployDecides {
+		if v, ok := env[k]; !ok || (want != "" && v != want) {
+			t.Errorf("%s: %s must be set (to %q), it is %q", where, k, want, v)
+		}
+	}
+	files := t.TempDir()
+	t.Setenv("VENUE_CONFIG", "")
+	for k := range vars {
+		v, ok := env[k]
+		if ok && strings.HasPrefix(k, "VENUE_TEMPORAL_TLS_") && strings.HasSuffix(k, "_FILE") && v != "" {
+			v = filepath.Join(files, filepath.Base(v))
+			if err := os.WriteFile(v, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Setenv(k, v)
+		if !ok {
+			os.Unsetenv(k)
+		}
+	}
+	c, err := config.Load()
+	if err != nil {
+		t.Errorf("%s: the settings do not load: %v", where, err)
+		return
+	}
+	if c.TemporalWorkflowCache < 100 || c.PrintDirect {
+		t.Errorf("%s: VENUE_TEMPORAL_WORKFLOW_CACHE %d (want at least 100), VENUE_PRINT_DIRECT %v", where, c.TemporalWorkflowCache, c.PrintDirect)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/modules/order/orderevent"
 	"github.com/venueplatform/venue/modules/process"
@@ -84,7 +85,7 @@ func (m *Module) Cancel(ctx context.Context, orderID uint64, in CancelInput, lan
 		}
 		actor = m.procs.Actor(ctx, p)
 	}
-	err = m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = dbx.Transaction(m.db.WithContext(ctx), func(tx *gorm.DB) error {
 		if err := lockOrder(tx, orderID, &o); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/modules/order/orderevent"
 )
 
@@ -38,7 +39,7 @@ func (m *Module) Settle(ctx context.Context, id uint64, in SettleInput, lang str
 		return nil, api.Invalid("paymentMethod", "validation.bad_value", nil)
 	}
 	var o Order
-	err = m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = dbx.Transaction(m.db.WithContext(ctx), func(tx *gorm.DB) error {
 		if err := lockOrder(tx, id, &o); err != nil {
 			return err
 		}

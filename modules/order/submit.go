@@ -118,7 +118,7 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 	var ev orderevent.Placed
 	var bill *GuestOrder
 	now := m.now().UTC()
-	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := dbx.Transaction(m.db.WithContext(ctx), func(tx *gorm.DB) error {
 		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
 		if err := tx.Create(&sub).Error; err != nil {
 			if dbx.IsDuplicate(err) {

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/modules/cuisine"
@@ -259,7 +260,7 @@ func (m *Module) decider(ctx context.Context, instanceID uint64) (uint64, string
 func (m *Module) decideRequest(ctx context.Context, id uint64, approve bool, byID uint64, byName, note string) (*Order, string, error) {
 	var c Cancellation
 	var o Order
-	err := m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := dbx.Transaction(m.db.WithContext(ctx), func(tx *gorm.DB) error {
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&c).Error; err != nil {
 			return err
 		}

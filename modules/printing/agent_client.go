@@ -40,6 +40,7 @@ var PrivateRanges = []netip.Prefix{
 type agentClient struct {
 	o    AgentOptions
 	base string
+	acks sync.WaitGroup // acknowledgements under way
 }
 
 // RunAgent polls the platform for the venue's jobs and writes them to the
@@ -85,6 +86,7 @@ func RunAgent(ctx context.Context, o AgentOptions) error {
 		pause = time.Second
 		a.print(ctx, jobs)
 	}
+	a.acks.Wait()
 	return nil
 }
 
@@ -96,7 +98,10 @@ func isLoopback(host string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
-// print writes a batch: each printer's jobs in order, printers in parallel.
+// print writes a batch: each printer's jobs in order, printers in
+// parallel. It returns once the bytes are written; the acknowledgements go
+// on meanwhile, so the next poll (and the next jobs' bytes) do not wait for
+// them: a job is in the agent's hands (leased) until its report arrives.
 func (a *agentClient) print(ctx context.Context, jobs []AgentJob) {
 	byAddr := map[string][]AgentJob{}
 	var order []string
@@ -121,7 +126,11 @@ func (a *agentClient) print(ctx context.Context, jobs []AgentJob) {
 				} else {
 					a.o.Log.Info("print agent: printed", "job", j.ID, "printer", j.Printer, "bytes", len(j.Data))
 				}
-				a.ack(ctx, j, err)
+				a.acks.Add(1)
+				go func(j AgentJob, err error) {
+					defer a.acks.Done()
+					a.ack(ctx, j, err)
+				}(j, err)
 			}
 		}(byAddr[addr])
 	}

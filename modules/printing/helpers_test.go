@@ -14,6 +14,7 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/config"
+	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/escpos"
 	"github.com/venueplatform/venue/internal/printersim"
 	"github.com/venueplatform/venue/modules/configure"
@@ -123,7 +124,7 @@ func (f *fixture) order(lines ...orderevent.Line) orderevent.Placed {
 // transaction that writes the order.
 func (f *fixture) place(e orderevent.Placed) {
 	f.t.Helper()
-	err := f.env.P.DB.WithContext(platformtest.SystemCtx(f.t)).Transaction(func(tx *gorm.DB) error { return f.mod.OrderPlaced(tx, e) })
+	err := dbx.Transaction(f.env.P.DB.WithContext(platformtest.SystemCtx(f.t)), func(tx *gorm.DB) error { return f.mod.OrderPlaced(tx, e) })
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func (f *fixture) place(e orderevent.Placed) {
 
 func (f *fixture) cancel(e orderevent.Cancelled) {
 	f.t.Helper()
-	err := f.env.P.DB.WithContext(platformtest.SystemCtx(f.t)).Transaction(func(tx *gorm.DB) error { return f.mod.OrderCancelled(tx, e) })
+	err := dbx.Transaction(f.env.P.DB.WithContext(platformtest.SystemCtx(f.t)), func(tx *gorm.DB) error { return f.mod.OrderCancelled(tx, e) })
 	if err != nil {
 		f.t.Fatal(err)
 	}

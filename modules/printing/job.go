@@ -186,7 +186,7 @@ func (m *Module) Retry(ctx context.Context, id uint64, in RetryInput) (*JobView,
 	if res.RowsAffected == 0 {
 		return nil, api.Conflict("printing.not_retryable", map[string]any{"State": StateSending})
 	}
-	m.wakeSoon(j.VenueID)
+	m.notify(j.VenueID) // committed: the statement was its own transaction
 	return m.Get(ctx, id)
 }
 
@@ -233,7 +233,7 @@ func (m *Module) Reprint(ctx context.Context, id uint64, in RetryInput) (*JobVie
 	if err := m.db.WithContext(vctx).Create(&c).Error; err != nil {
 		return nil, err
 	}
-	m.wakeSoon(j.VenueID)
+	m.notify(j.VenueID) // committed: the statement was its own transaction
 	v := viewOf(&c)
 	return &v, nil
 }
@@ -265,7 +265,7 @@ func (m *Module) TestPrint(ctx context.Context, venueID uint64, in TestInput) (*
 	if err := m.db.WithContext(vctx).Create(j).Error; err != nil {
 		return nil, err
 	}
-	m.wakeSoon(org.ID)
+	m.notify(org.ID) // committed: the statement was its own transaction
 	view := viewOf(j)
 	return &view, nil
 }
@@ -398,7 +398,7 @@ func (b *Bills) print(ctx context.Context, tx *gorm.DB, in Bill, reprints bool) 
 	if err != nil {
 		return nil, err
 	}
-	m.wakeSoon(in.VenueID)
+	m.wakeAfter(tx, in.VenueID)
 	return out, nil
 }
 

@@ -265,11 +265,11 @@ func (w *jobWriter) addAll(jobs []*Job) error {
 	return nil
 }
 
-// done wakes delivery once the order's transaction has had time to commit
-// (the worker also polls, so a late commit costs one poll period).
+// done wakes delivery once the order's transaction has committed (see
+// wakeAfter; the worker also polls, so a missed wake costs one poll period).
 func (w *jobWriter) done(m *Module) {
 	if w.n > 0 {
-		m.wakeSoon(w.order.VenueID)
+		m.wakeAfter(w.tx, w.order.VenueID)
 	}
 }
 

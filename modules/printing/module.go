@@ -115,9 +115,26 @@ func (m *Module) Start(ctx context.Context) error {
 	return nil
 }
 
-// wakeSoon tells delivery (on this node) and the agent of a venue waiting
-// on this node that jobs are due: now and again shortly, since the order's
-// transaction commits after its listeners return.
+// wakeAfter tells delivery (on this node) and the agent of the venue
+// waiting on this node that jobs written through db are due, once they are
+// visible: at once when db is no transaction (each statement committed on
+// its own), right after the commit when the transaction was begun by
+// dbx.Transaction (the order module's are), and otherwise by wakeSoon's
+// guesses. Nodes other than this one find the jobs at their next poll.
+func (m *Module) wakeAfter(db *gorm.DB, venueID uint64) {
+	if _, inTx := db.Statement.ConnPool.(gorm.TxCommitter); !inTx {
+		m.notify(venueID)
+		return
+	}
+	if dbx.AfterCommit(db, func() { m.notify(venueID) }) {
+		return
+	}
+	m.wakeSoon(venueID)
+}
+
+// wakeSoon wakes delivery now and again shortly, for jobs written in a
+// transaction whose commit nothing reports (it commits after its listeners
+// return, at a time unknown here).
 func (m *Module) wakeSoon(venueID uint64) {
 	for _, d := range []time.Duration{0, 20 * time.Millisecond, 100 * time.Millisecond, 400 * time.Millisecond} {
 		time.AfterFunc(d, func() { m.notify(venueID) })
