@@ -3,7 +3,8 @@
  * at 390 px a venue manager finds a new tablet (offline, never seen), pairs it: the dialog shows a
  * QR code and the short code in large type; the binary serves the QR code's address; the tablet
  * redeems the code through the public endpoint (a second time is refused), polls its playlist
- * with the delivered key, and the list shows it online.
+ * with the delivered key; the dialog closes by itself with "Tablet … is paired", and the list
+ * shows the tablet online.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -99,12 +100,16 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
     assert.notEqual(again.code, 10000, 'a second redemption is refused');
     assert.match(JSON.stringify(again), /already been used/);
 
-    // The tablet polls its playlist with the key; the list (refreshed on close) shows it online.
+    // The tablet polls its playlist with the key.
     const poll = await fetch(`${baseUrl}/api/public/tablet/${first.result.key}/playlist`).then(
       (r) => r.json(),
     );
     assert.equal(poll.code, 10000, `playlist: ${poll.msg}`);
-    await page.getByTestId('pair-close').click();
+    // The dialog sees the redemption by itself: it says so and closes, and the list refreshes.
+    await page.getByText(`Tablet ${number} is paired`).waitFor({ timeout: 15000 });
+    await modal.waitFor({ state: 'hidden', timeout: 15000 });
+    // The list shows it online (searched again, in case it refreshed before the playlist poll).
+    await box.press('Enter');
     await card.locator(`[data-testid="tablet-presence-${number}"][data-online="yes"]`).waitFor();
     assert.match(await presence.innerText(), /Online/);
     assert.match(await presence.innerText(), /Last seen \d{4}-\d\d-\d\d \d\d:\d\d/);

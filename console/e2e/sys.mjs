@@ -244,6 +244,50 @@ export function sysTests(ctx) {
     await merchant.context.close();
   });
 
+  test('sys: the user list finds a word inside a name, in any case and in Chinese (issue 17)', async () => {
+    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const { merchant } = await demoOrgs(admin);
+    const username = `e2e_search_${stamp}`;
+    const created = await api(admin, 'POST', '/sys/user', {
+      username,
+      realName: `Mapo Tofu 麻婆${stamp}`,
+      mobile: uniqueMobile(9),
+      orgId: merchant.id,
+    });
+    assert.equal(created.code, 10000, created.msg);
+    const { context, page } = await newPage();
+    await loginToWorkbench(page);
+    await openPage(page, '/sys/user', 'sys-user-page');
+    const listPage = page.getByTestId('sys-user-page');
+    const field = listPage.locator('.ant-pro-query-filter').getByLabel('User name');
+    const rows = listPage.locator('.ant-table-row');
+    // inside the real name, upper case; inside the Chinese part; inside the user name
+    for (const text of [`PO TOFU 麻婆${stamp}`, `婆${stamp}`, `SEARCH_${stamp}`]) {
+      const answered = page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/sys/user?') &&
+          new URL(r.url()).searchParams.get('username') === text,
+      );
+      await field.fill(text);
+      await field.press('Enter');
+      const body = await (await answered).json();
+      assert.equal(body.result.total, 1, `${text}: ${body.result.total} users`);
+      assert.equal(body.result.records[0].username, username);
+      await rows.filter({ hasText: username }).waitFor();
+    }
+    await page.screenshot({ path: path.join(shots, 'sys-users-search-inside.png') });
+    // '%' is a character, not a wildcard
+    const none = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/sys/user?') &&
+        new URL(r.url()).searchParams.get('username') === `Mapo%${stamp}`,
+    );
+    await field.fill(`Mapo%${stamp}`);
+    await field.press('Enter');
+    assert.equal((await (await none).json()).result.total, 0);
+    await context.close();
+  });
+
   test('sys: a role grant change shows in menus and buttons at the next login', async () => {
     const admin = await apiLogin(ADMIN.user, ADMIN.password);
     const { merchant } = await demoOrgs(admin);

@@ -159,6 +159,39 @@ func (m *Module) CreatePairing(ctx context.Context, p *api.Principal, id uint64)
 	return out, nil
 }
 
+// PairingStatus is the state of a tablet's latest pairing offer: pending
+// (not yet redeemed, not expired), redeemed, expired, or none.
+type PairingStatus struct {
+	TabletID   uint64     `json:"tabletId"`
+	Status     string     `json:"status" enum:"none,pending,redeemed,expired"`
+	RedeemedAt *time.Time `json:"redeemedAt"`
+}
+
+// PairingState answers the state of the latest pairing offer of a tablet of
+// the caller's scope (another merchant's tablet is not found).
+func (m *Module) PairingState(ctx context.Context, id uint64) (*PairingStatus, error) {
+	db := m.db.WithContext(ctx)
+	var t Tablet
+	if err := db.Select("id").Take(&t, id).Error; err != nil {
+		return nil, err
+	}
+	out := &PairingStatus{TabletID: t.ID, Status: "none"}
+	var offer TabletPairing
+	if err := db.Where("tablet_id = ?", t.ID).Order("id DESC").Limit(1).Find(&offer).Error; err != nil {
+		return nil, err
+	}
+	switch {
+	case offer.ID == 0:
+	case offer.RedeemedAt != nil:
+		out.Status, out.RedeemedAt = "redeemed", offer.RedeemedAt
+	case !time.Now().UTC().Before(offer.ExpiresAt):
+		out.Status = "expired"
+	default:
+		out.Status = "pending"
+	}
+	return out, nil
+}
+
 // pairAddress is the key refused redemptions are counted under: the
 // client's IPv4 address, or its IPv6 /64 (one subscriber's range).
 func pairAddress(ip string) string {

@@ -252,3 +252,27 @@ func TestPairingPage(t *testing.T) {
 	require.NotContains(t, w.Body.String(), "<script>")
 	require.False(t, f.mod.ServePage(httptest.NewRecorder(), httptest.NewRequest("GET", "/tablet/pairs", nil)))
 }
+
+// The pairing dialog polls the offer's state: none, pending, then redeemed
+// once the tablet spent the code; another merchant's tablet is not found.
+func TestPairingStatusFollowsTheRedemption(t *testing.T) {
+	f := newFixture(t)
+	tb := f.tablets[0]
+	path := tabletBase + "/" + itoa(tb.ID) + "/pairing"
+	state := func() advert.PairingStatus {
+		var s advert.PairingStatus
+		f.ok("GET", path, f.manager, nil).Into(t, &s)
+		return s
+	}
+	require.Equal(t, "none", state().Status)
+	o := f.offer(f.manager, tb.ID)
+	require.Equal(t, "pending", state().Status)
+	require.Equal(t, api.CodeNotFound, f.do("GET", path, f.other(), nil).Code, "another merchant's tablet does not exist for them")
+	require.Equal(t, http.StatusUnauthorized, f.do("GET", path, "", nil).Status)
+	platformtest.OK(t, f.redeem(o.Code, "", ""))
+	s := state()
+	require.Equal(t, "redeemed", s.Status)
+	require.NotNil(t, s.RedeemedAt)
+	f.offer(f.manager, tb.ID)
+	require.Equal(t, "pending", state().Status, "a new offer is the one followed")
+}

@@ -53,7 +53,8 @@ func (d *Definitions) List(ctx context.Context, q DefinitionQuery) (api.Page[Def
 	q.Normalize()
 	db := d.db.WithContext(ctx).Model(&Definition{})
 	if v := strings.TrimSpace(q.Keyword); v != "" {
-		like := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(v) + "%"
+		// Definitions are few: a plain LIKE '%text%' with escaped wildcards.
+		like := "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(v) + "%"
 		db = db.Where("module LIKE ? ESCAPE '!' OR entity LIKE ? ESCAPE '!'", like, like)
 	}
 	db = db.Session(&gorm.Session{})

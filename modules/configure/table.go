@@ -9,6 +9,7 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 // Tables is the service of a venue's tables and their ordering codes.
@@ -39,7 +40,7 @@ type TableView struct {
 type TableQuery struct {
 	api.PageQuery
 	VenueID        uint64 `form:"venueId" json:"venueId"`
-	Keyword        string `form:"keyword" json:"keyword"` // name or area, prefix
+	Keyword        string `form:"keyword" json:"keyword"` // anywhere in the name or area
 	OrderingMethod string `form:"orderingMethod" json:"orderingMethod" enum:"qr_order,pay_bill,tablet"`
 	Status         *int8  `form:"status" json:"status"`
 }
@@ -57,8 +58,11 @@ func (t *Tables) List(ctx context.Context, q TableQuery, origin string) (api.Pag
 	}
 	q.Normalize()
 	db := t.m.db.WithContext(ctx).Model(&Table{})
+	// Anywhere in the name or area, case-insensitively: a venue holds at most
+	// maxTablesPerVenue tables and the list reads one venue through its
+	// (venue_id, sort) index, so a plain LIKE '%text%' scans at most that many.
 	if kw := strings.TrimSpace(q.Keyword); kw != "" {
-		db = db.Where("(name LIKE ? ESCAPE '!' OR area LIKE ? ESCAPE '!')", likePrefix(kw), likePrefix(kw))
+		db = db.Where("(name LIKE ? ESCAPE '!' OR area LIKE ? ESCAPE '!')", likeContains(kw), likeContains(kw))
 	}
 	if q.OrderingMethod != "" {
 		db = db.Where("ordering_method = ?", q.OrderingMethod)
@@ -304,8 +308,6 @@ func (t *Tables) AllOfVenue(ctx context.Context, venueID uint64, origin string) 
 	return t.views(vctx, rows, origin)
 }
 
-// likePrefix escapes LIKE wildcards (with '!', read alike by MySQL and
-// SQLite) and matches the text as a prefix.
-func likePrefix(s string) string {
-	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
-}
+// likeContains escapes LIKE wildcards (with '!', read alike by MySQL and
+// SQLite) and matches the text anywhere.
+func likeContains(s string) string { return textsearch.Contains(s) }

@@ -14,6 +14,7 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 // maxSort bounds sort values typed into forms.
@@ -365,16 +366,10 @@ func checkIDs(ids []uint64) error {
 	return nil
 }
 
-// likePrefix escapes LIKE wildcards (with '!', read alike by MySQL and
-// SQLite) and matches the text as a prefix.
-func likePrefix(s string) string {
-	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
-}
-
-// likeContains escapes LIKE wildcards like likePrefix and matches the text
-// anywhere (case-insensitively on MySQL's _ci collations and for ASCII on
-// SQLite).
-func likeContains(s string) string { return "%" + likePrefix(s) }
+// likeContains escapes LIKE wildcards (with '!', read alike by MySQL and
+// SQLite) and matches the text anywhere (case-insensitively on MySQL's _ci
+// collations and for ASCII on SQLite).
+func likeContains(s string) string { return textsearch.Contains(s) }
 
 func ptrVal[T any](p *T) any {
 	if p == nil {

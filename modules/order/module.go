@@ -131,6 +131,14 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return tx.Migrator().AddColumn(&Cancellation{}, "InstanceID")
 		}},
+		// Search anywhere in an order number (issue 17): the suffix index of
+		// order_search.go, filled for the orders that exist.
+		{ID: "order/0003_order_no_suffixes", Up: func(tx *gorm.DB) error {
+			if err := dbx.CreateTables(tx, &OrderNoSuffix{}); err != nil {
+				return err
+			}
+			return backfillOrderNoSuffixes(tx)
+		}},
 	}
 }
 

@@ -224,31 +224,32 @@ func (t *trace) String() string {
 //	 3  INSERT order_submissions         the idempotency key first: the same key twice at once waits here
 //	 4  INSERT order_counters … upsert   the day's number, answered by the same statement
 //	 5  INSERT order_orders              number and totals in the one insert
-//	 6  INSERT order_lines               every line
-//	 7  UPDATE order_submissions         the key's bill and round
-//	 8  INSERT printing_jobs             one job per printer
-//	 9  INSERT printing_job_lines        which job printed which line
-//	10  INSERT report_sale_lines
-//	11  INSERT report_orders
-//	12  INSERT report_daily_dishes       upsert, every dish
-//	13  INSERT report_dish_labels        upsert, every dish
-//	14  INSERT report_daily_venues       upsert
-//	15  COMMIT
-//	16  INSERT sys_change_events         the live event, after the commit
+//	 6  INSERT order_no_suffixes         the number's search index (issue 17: search inside the number)
+//	 7  INSERT order_lines               every line
+//	 8  UPDATE order_submissions         the key's bill and round
+//	 9  INSERT printing_jobs             one job per printer
+//	10  INSERT printing_job_lines        which job printed which line
+//	11  INSERT report_sale_lines
+//	12  INSERT report_orders
+//	13  INSERT report_daily_dishes       upsert, every dish
+//	14  INSERT report_dish_labels        upsert, every dish
+//	15  INSERT report_daily_venues       upsert
+//	16  COMMIT
+//	17  INSERT sys_change_events         the live event, after the commit
 //
 // Not counted: the read of the change feed the submission waits for before
 // pricing (so the menu and the printer routing are current), which the feed
 // runs once for every caller arriving together, on its own context.
 //
 // Pay after the meal, every round first looks for the table's open bill and
-// locks it (SELECT … FOR UPDATE): the first round then as above, 17; a
-// round that joins the bill updates it instead of numbering a new one (one
-// statement for two) and reads the earlier rounds' lines for the guest's
-// answer: 17.
+// locks it (SELECT … FOR UPDATE): the first round then as above, 18; a
+// round that joins the bill updates it instead of numbering and indexing a
+// new one (one statement for three) and reads the earlier rounds' lines for
+// the guest's answer: 17.
 const (
-	submitRoundTrips     = 16
+	submitRoundTrips     = 17
 	joinRoundRoundTrips  = 17
-	firstRoundRoundTrips = 17
+	firstRoundRoundTrips = 18
 )
 
 func TestSubmitRoundTripsPinned(t *testing.T) {

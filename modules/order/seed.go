@@ -229,6 +229,9 @@ func (g *demoGen) write(tx *gorm.DB) error {
 	if err := tx.CreateInBatches(&orders, 200).Error; err != nil {
 		return err
 	}
+	if err := indexOrderNumbers(tx, orders); err != nil {
+		return err
+	}
 	var lines []Line
 	for i, d := range g.orders {
 		d.order.ID = orders[i].ID

@@ -17,7 +17,7 @@ import (
 type OrderQuery struct {
 	api.PageQuery
 	VenueID   uint64 `form:"venueId" json:"venueId"`
-	OrderNo   string `form:"orderNo" json:"orderNo"`                         // prefix
+	OrderNo   string `form:"orderNo" json:"orderNo"`                         // anywhere in the number
 	TableNo   string `form:"tableNo" json:"tableNo"`                         // exact
 	DishName  string `form:"dishName" json:"dishName"`                       // part of a line's dish name
 	Status    string `form:"status" json:"status" enum:"normal,cancelled"`   // normal, cancelled
@@ -113,7 +113,6 @@ func (m *Module) readScope(ctx context.Context, venueID uint64) (context.Context
 var likeEscaper = strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
 
 func likeAny(s string) string    { return "%" + likeEscaper.Replace(s) + "%" }
-func likePrefix(s string) string { return likeEscaper.Replace(s) + "%" }
 
 // parseBound reads a time filter: RFC 3339, or a date whose start (or end,
 // for an upper bound) counts.
@@ -145,7 +144,7 @@ func (m *Module) filtered(ctx context.Context, q OrderQuery) (*gorm.DB, error) {
 	}
 	db := m.db.WithContext(sctx).Model(&Order{})
 	if v := strings.TrimSpace(q.OrderNo); v != "" {
-		db = db.Where("order_no LIKE ? ESCAPE '!'", likePrefix(v))
+		db = orderNoSearch(db, v)
 	}
 	if v := strings.TrimSpace(q.TableNo); v != "" {
 		db = db.Where("table_no = ?", v)

@@ -170,6 +170,9 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 				}
 				return err
 			}
+			if err := indexNewOrderNumber(tx, o); err != nil {
+				return err
+			}
 		}
 		lines := make([]Line, len(priced))
 		for i, p := range priced {

@@ -14,6 +14,7 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 // Area levels.
@@ -311,7 +312,11 @@ func (m *Module) DeleteArea(ctx context.Context, code string) error {
 }
 
 // SearchAreas finds up to 50 areas whose name, code or translated name
-// starts with keyword, each with the names of the areas above it.
+// contains keyword (case-insensitively), each with the names of the areas
+// above it. Areas are a bounded reference list (countries, provinces,
+// cities, districts): a plain LIKE '%text%' with escaped wildcards; the
+// translated names are a JSON text, so a hit there is checked in Go against
+// the names themselves (not the language keys).
 func (m *Module) SearchAreas(ctx context.Context, keyword, lang string) ([]AreaMatch, error) {
 	keyword = strings.TrimSpace(keyword)
 	out := []AreaMatch{}
@@ -319,12 +324,18 @@ func (m *Module) SearchAreas(ctx context.Context, keyword, lang string) ([]AreaM
 		return out, nil
 	}
 	db := m.areaDB(ctx)
-	like := likePrefix(keyword)
-	var hits []Area
-	err := db.Where("name LIKE ? ESCAPE '!' OR code LIKE ? ESCAPE '!' OR names LIKE ? ESCAPE '!'", like, like, `%":"`+like).
-		Order("level, sort, code").Limit(maxSearchHits).Find(&hits).Error
+	like := textsearch.Contains(keyword)
+	var found []Area
+	err := db.Where("name LIKE ? ESCAPE '!' OR code LIKE ? ESCAPE '!' OR names LIKE ? ESCAPE '!'", like, like, like).
+		Order("level, sort, code").Limit(40 * maxSearchHits).Find(&found).Error
 	if err != nil {
 		return nil, err
+	}
+	var hits []Area
+	for _, a := range found {
+		if len(hits) < maxSearchHits && a.matches(keyword) {
+			hits = append(hits, a)
+		}
 	}
 	known := make(map[string]Area, len(hits))
 	codes := make([]string, len(hits))
@@ -370,4 +381,23 @@ func (m *Module) SearchAreas(ctx context.Context, keyword, lang string) ([]AreaM
 		out = append(out, AreaMatch{AreaView: a.view(lang, has[a.Code]), Path: strings.Join(labels, " / "), PathCodes: path})
 	}
 	return out, nil
+}
+
+// matches tells whether the area's name, code or a translated name contains
+// keyword, case-insensitively.
+func (a Area) matches(keyword string) bool {
+	k := strings.ToLower(keyword)
+	if strings.Contains(strings.ToLower(a.Name), k) || strings.Contains(strings.ToLower(a.Code), k) {
+		return true
+	}
+	var names map[string]string
+	if json.Unmarshal([]byte(a.Names), &names) != nil {
+		return false
+	}
+	for _, n := range names {
+		if strings.Contains(strings.ToLower(n), k) {
+			return true
+		}
+	}
+	return false
 }

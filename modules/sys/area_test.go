@@ -196,8 +196,23 @@ func TestAreaSearchAnswersPathNames(t *testing.T) {
 	if zh := search("%E6%9D%AD%E5%B7%9E", "zh_CN"); zh[0].Path != "中国 / 浙江省 / 杭州市" {
 		t.Errorf("zh path %q", zh[0].Path)
 	}
-	if en := search("hangz", "en_US"); len(en) != 1 || en[0].Code != "330100" {
-		t.Errorf("by English name: %+v", en)
+	// anywhere in the name (issue 17), in the order of level and sort
+	var codes []string
+	for _, a := range search("HANGZ", "en_US") {
+		codes = append(codes, a.Code)
+	}
+	if slices.Sort(codes); !slices.Equal(codes, []string{"140400", "320400", "330100", "350600"}) { // Changzhi, Changzhou, Hangzhou, Zhangzhou
+		t.Errorf("by English name: %v", codes)
+	}
+	// the translated names are JSON: their language keys ("en") are not names
+	for _, a := range search("en", "en_US") {
+		text := a.Name + a.Code
+		for _, n := range a.Names {
+			text += "|" + n
+		}
+		if !strings.Contains(strings.ToLower(text), "en") {
+			t.Errorf("%q found by its language key", a.Label)
+		}
 	}
 	if byCode := search("3301", "en_US"); len(byCode) != 1 || byCode[0].Code != "330100" {
 		t.Errorf("by code: %+v", byCode)

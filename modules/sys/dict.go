@@ -13,6 +13,7 @@ import (
 	"github.com/venueplatform/venue/internal/changefeed"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 const topicDict = "sys.dict"
@@ -119,12 +120,13 @@ type DictTypeQuery struct {
 	Keyword string `form:"keyword" json:"keyword"`
 }
 
-// TypePage lists dictionary types by code or name prefix.
+// TypePage lists dictionary types whose code or name contains the keyword.
+// Dictionaries are few: a plain LIKE '%text%' with escaped wildcards.
 func (s *DictService) TypePage(ctx context.Context, q DictTypeQuery) (api.Page[DictType], error) {
 	q.Normalize()
 	db := s.db.WithContext(ctx).Model(&DictType{})
 	if kw := strings.TrimSpace(q.Keyword); kw != "" {
-		db = db.Where("code LIKE ? ESCAPE '!' OR name LIKE ? ESCAPE '!'", likePrefix(kw), likePrefix(kw))
+		db = db.Where("code LIKE ? ESCAPE '!' OR name LIKE ? ESCAPE '!'", textsearch.Contains(kw), textsearch.Contains(kw))
 	}
 	var total int64
 	if err := db.Count(&total).Error; err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/sheet"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 func (m *Module) logRoutes(g *api.Group) {
@@ -58,6 +59,9 @@ func parseTime(s string, endOfDay bool) (time.Time, bool) {
 func (m *Module) logFilter(ctx context.Context, q LogQuery) (*gorm.DB, error) {
 	db := m.deps.DB.WithContext(ctx).Model(&Oplog{})
 	var c api.Check
+	// The user name filter stays a prefix (the log is large and read by time);
+	// the operation, one of a bounded set of texts, matches anywhere with a
+	// plain LIKE '%text%' within the time and merchant range the log is read by.
 	if v := strings.TrimSpace(q.Username); v != "" {
 		db = db.Where("username LIKE ? ESCAPE '!'", likePrefix(v))
 	}
@@ -65,7 +69,7 @@ func (m *Module) logFilter(ctx context.Context, q LogQuery) (*gorm.DB, error) {
 		db = db.Where("module = ?", q.Module)
 	}
 	if v := strings.TrimSpace(q.Operation); v != "" {
-		db = db.Where("operation LIKE ? ESCAPE '!'", likePrefix(v))
+		db = db.Where("operation LIKE ? ESCAPE '!'", textsearch.Contains(v))
 	}
 	switch q.Result {
 	case "":

@@ -48,6 +48,14 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return dbx.CreateTables(tx, &UploadUsage{})
 		}},
+		// Search anywhere in a user's name or mobile number (issue 17): the suffix
+		// index of user_search.go, filled for the users that exist.
+		dbx.Migration{ID: "sys/0007_user_suffixes", Up: func(tx *gorm.DB) error {
+			if err := dbx.CreateTables(tx, &UserSuffix{}); err != nil {
+				return err
+			}
+			return backfillUserSuffixes(tx)
+		}},
 	)...)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/changefeed"
 	"github.com/venueplatform/venue/internal/tenancy"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 // RoleService manages roles and their grants.
@@ -34,11 +35,13 @@ type RoleQuery struct {
 func (s *RoleService) List(ctx context.Context, q RoleQuery) (api.Page[Role], error) {
 	q.Normalize()
 	db := s.db.WithContext(ctx).Model(&Role{})
+	// Roles are few (the platform's templates and a merchant's own): a plain
+	// LIKE '%text%' with escaped wildcards matches anywhere within a short scan.
 	if v := strings.TrimSpace(q.Name); v != "" {
-		db = db.Where("name LIKE ? ESCAPE '!'", likePrefix(v))
+		db = db.Where("name LIKE ? ESCAPE '!'", textsearch.Contains(v))
 	}
 	if v := strings.TrimSpace(q.Code); v != "" {
-		db = db.Where("code LIKE ? ESCAPE '!'", likePrefix(v))
+		db = db.Where("code LIKE ? ESCAPE '!'", textsearch.Contains(v))
 	}
 	if q.Status != nil {
 		db = db.Where("status = ?", *q.Status)

@@ -157,7 +157,10 @@ func (s *UserService) UpdateInfo(ctx context.Context, p *api.Principal, in Updat
 		if in.Email != nil {
 			upd["email"] = *in.Email
 		}
-		return tx.Model(&User{ID: p.UserID}).Updates(upd).Error
+		if err := tx.Model(&User{ID: p.UserID}).Updates(upd).Error; err != nil {
+			return err
+		}
+		return indexUsers(tx, p.UserID)
 	})
 	if err != nil {
 		return err
@@ -302,6 +305,9 @@ func createUser(tx *gorm.DB, in NewUser) (*User, error) {
 		u.Mobile = &in.Mobile
 	}
 	if err := tx.Create(&u).Error; err != nil {
+		return nil, err
+	}
+	if err := indexUsers(tx, u.ID); err != nil {
 		return nil, err
 	}
 	for _, code := range in.RoleCodes {

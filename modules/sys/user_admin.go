@@ -120,6 +120,9 @@ func (s *UserService) Update(ctx context.Context, p *api.Principal, perms *Perms
 		if err := tx.Select("username", "mobile", "real_name", "email", "org_id", "merchant_id", "venue_id").Save(&u).Error; err != nil {
 			return err
 		}
+		if err := indexUsers(tx, u.ID); err != nil {
+			return err
+		}
 		if in.RoleIDs != nil {
 			return s.setRoles(tx, p, perms, &u, in.RoleIDs)
 		}
@@ -304,7 +307,10 @@ func (s *UserService) Delete(ctx context.Context, p *api.Principal, id uint64) e
 		if err := s.auth.RevokeAll(ctx, tx, id); err != nil {
 			return err
 		}
-		return tx.Delete(&u).Error
+		if err := tx.Delete(&u).Error; err != nil {
+			return err
+		}
+		return indexUsers(tx, id)
 	})
 	if err != nil {
 		return err

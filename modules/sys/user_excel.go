@@ -193,5 +193,8 @@ func (s *UserService) createIn(tx *gorm.DB, p *api.Principal, perms *Perms, in U
 	if err := tx.Create(&u).Error; err != nil {
 		return nil, err
 	}
+	if err := indexUsers(tx, u.ID); err != nil {
+		return nil, err
+	}
 	return &u, s.setRoles(tx, p, perms, &u, in.RoleIDs)
 }

@@ -15,8 +15,8 @@ import (
 // UserQuery filters the user list.
 type UserQuery struct {
 	api.PageQuery
-	Username string `form:"username" json:"username"`
-	Mobile   string `form:"mobile" json:"mobile"`
+	Username string `form:"username" json:"username"` // anywhere in the user name or real name
+	Mobile   string `form:"mobile" json:"mobile"`     // anywhere in the mobile number
 	OrgID    uint64 `form:"orgId" json:"orgId"`
 	RoleID   uint64 `form:"roleId" json:"roleId"`
 	Status   *int8  `form:"status" json:"status" enum:"0,1"`
@@ -62,12 +62,8 @@ func (s *UserService) list(ctx context.Context, q UserQuery, limit int) (api.Pag
 	q.PageSize = min(q.PageSize, limit)
 	filter := func() *gorm.DB {
 		db := s.db.WithContext(ctx).Model(&User{})
-		if v := strings.TrimSpace(q.Username); v != "" {
-			db = db.Where("username LIKE ? ESCAPE '!'", likePrefix(v))
-		}
-		if v := strings.TrimSpace(q.Mobile); v != "" {
-			db = db.Where("mobile LIKE ? ESCAPE '!'", likePrefix(v))
-		}
+		db = userSearch(db, userFieldName, q.Username)
+		db = userSearch(db, userFieldMobile, q.Mobile)
 		if q.OrgID != 0 {
 			db = db.Where("org_id = ?", q.OrgID)
 		}

@@ -39,8 +39,7 @@ export type MaterialInput = Schema<'advert.MaterialInput'>;
 
 export type AdvertInput = Schema<'advert.AdvertInput'>;
 
-export const listAdverts = (q: AdvertQuery) =>
-  request<Page<Advert>>(BASE, { params: q as Params });
+export const listAdverts = (q: AdvertQuery) => request<Page<Advert>>(BASE, { params: q as Params });
 export const getAdvert = (id: number) => request<AdvertDetail>(`${BASE}/${id}`);
 /** Forms show the errors in place (fields on the fields). */
 export const createAdvert = (data: AdvertInput) =>
@@ -95,9 +94,15 @@ export const regenerateTabletKey = (id: number) =>
 export type PairingOffer = Schema<'advert.PairingOffer'>;
 export const createPairing = (id: number) =>
   request<PairingOffer>(`${TABLETS}/${id}/pairing`, { method: 'POST' });
+/** The state of a tablet's latest pairing offer: none, pending, redeemed or expired. */
+export type PairingStatus = Schema<'advert.PairingStatus'>;
+export const pairingStatus = (id: number) =>
+  request<PairingStatus>(`${TABLETS}/${id}/pairing`, { skipErrorHandler: true });
 
 /** Every tablet the caller may see (pickers), in pages of 500 (the server's cap). */
-export async function allTablets(q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {}): Promise<Tablet[]> {
+export async function allTablets(
+  q: Omit<TabletQuery, 'pageNo' | 'pageSize'> = {},
+): Promise<Tablet[]> {
   const out: Tablet[] = [];
   for (let pageNo = 1; pageNo <= 20; pageNo += 1) {
     const page = await listTablets({ ...q, pageNo, pageSize: 500 }, true);

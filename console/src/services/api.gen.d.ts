@@ -1467,7 +1467,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The state of a tablet's latest pairing offer (the pairing dialog closes once the tablet redeemed it) */
+        get: operations["get_merchant_tablet_id_pairing"];
         put?: never;
         /** Offer a tablet for pairing: a short code and its QR address, valid 10 minutes, single use */
         post: operations["post_merchant_tablet_id_pairing"];
@@ -3845,6 +3846,14 @@ export interface components {
             tabletId: number;
             /** @description the pairing page's full address when the server's public URL is configured, else empty (use the console's origin) */
             url: string;
+        };
+        "advert.PairingStatus": {
+            /** Format: date-time */
+            redeemedAt: string | null;
+            /** @enum {string} */
+            status: "none" | "pending" | "redeemed" | "expired";
+            /** Format: int64 */
+            tabletId: number;
         };
         "advert.PlayInput": {
             /** Format: int64 */
@@ -14120,6 +14129,64 @@ export interface operations {
             };
             /** @description Codes: 41300 (HTTP 413) request body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 50000 (HTTP 500) internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_merchant_tablet_id_pairing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; code 10000 with the result on success. Codes: 10000 (HTTP 200) success; 10002 (HTTP 200) not found, or outside the caller's tenant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 10000 | 10002;
+                        /** @description each bad field (JSON name) with its localized message */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        msg: string;
+                        result: components["schemas"]["advert.PairingStatus"];
+                    };
+                };
+            };
+            /** @description Codes: 40100 (HTTP 401) no, invalid, expired or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorEnvelope"];
+                };
+            };
+            /** @description Codes: 40300 (HTTP 403) operation not permitted. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'ينتهي خلال {time}؛ يعمل مرة واحدة',
   'advert.tablet.pairExpired': 'انتهت صلاحية هذا الرمز.',
   'advert.tablet.pairAgain': 'رمز جديد',
+  'advert.tablet.paired': 'تم إقران الجهاز اللوحي {number}',
   'advert.tablet.pairReplaces': 'عند الإقران يحصل الجهاز اللوحي على مفتاح جديد: يتوقف الجهاز الذي لا يزال يستخدم المفتاح القديم عن تلقي الإعلانات والطلبات.',
   'advert.tablet.online': 'متصل',
   'advert.tablet.offline': 'غير متصل',

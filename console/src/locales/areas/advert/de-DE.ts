@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Läuft in {time} ab; einmal gültig',
   'advert.tablet.pairExpired': 'Dieser Code ist abgelaufen.',
   'advert.tablet.pairAgain': 'Neuer Code',
+  'advert.tablet.paired': 'Tablet {number} ist gekoppelt',
   'advert.tablet.pairReplaces': 'Beim Koppeln erhält das Tablet einen neuen Schlüssel: Ein Gerät mit dem alten Schlüssel erhält keine Werbung und Bestellungen mehr.',
   'advert.tablet.online': 'Online',
   'advert.tablet.offline': 'Offline',

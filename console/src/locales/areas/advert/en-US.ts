@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Expires in {time}; works once',
   'advert.tablet.pairExpired': 'This code has expired.',
   'advert.tablet.pairAgain': 'New code',
+  'advert.tablet.paired': 'Tablet {number} is paired',
   'advert.tablet.pairReplaces': 'When the tablet pairs, it gets a new key: a device still using the old key stops receiving ads and orders.',
   'advert.tablet.online': 'Online',
   'advert.tablet.offline': 'Offline',

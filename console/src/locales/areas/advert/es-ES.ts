@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Caduca en {time}; sirve una vez',
   'advert.tablet.pairExpired': 'Este código ha caducado.',
   'advert.tablet.pairAgain': 'Nuevo código',
+  'advert.tablet.paired': 'La tableta {number} está emparejada',
   'advert.tablet.pairReplaces': 'Al vincularse, la tableta recibe una clave nueva: un dispositivo que siga usando la clave anterior deja de recibir anuncios y pedidos.',
   'advert.tablet.online': 'En línea',
   'advert.tablet.offline': 'Sin conexión',

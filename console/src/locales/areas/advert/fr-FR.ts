@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Expire dans {time} ; valable une fois',
   'advert.tablet.pairExpired': 'Ce code a expiré.',
   'advert.tablet.pairAgain': 'Nouveau code',
+  'advert.tablet.paired': 'La tablette {number} est appairée',
   'advert.tablet.pairReplaces': 'En s’appairant, la tablette reçoit une nouvelle clé : un appareil utilisant encore l’ancienne ne reçoit plus ni publicités ni commandes.',
   'advert.tablet.online': 'En ligne',
   'advert.tablet.offline': 'Hors ligne',

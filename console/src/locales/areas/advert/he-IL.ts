@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'יפוג בעוד {time}; לשימוש חד-פעמי',
   'advert.tablet.pairExpired': 'הקוד פג תוקף.',
   'advert.tablet.pairAgain': 'קוד חדש',
+  'advert.tablet.paired': 'הטאבלט {number} הוצמד',
   'advert.tablet.pairReplaces': 'בצימוד הטאבלט מקבל מפתח חדש: מכשיר שעדיין משתמש במפתח הישן מפסיק לקבל מודעות והזמנות.',
   'advert.tablet.online': 'מחובר',
   'advert.tablet.offline': 'לא מחובר',

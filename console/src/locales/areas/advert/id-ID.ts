@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Kedaluwarsa dalam {time}; sekali pakai',
   'advert.tablet.pairExpired': 'Kode ini sudah kedaluwarsa.',
   'advert.tablet.pairAgain': 'Kode baru',
+  'advert.tablet.paired': 'Tablet {number} telah dipasangkan',
   'advert.tablet.pairReplaces': 'Saat dipasangkan, tablet mendapat kunci baru: perangkat yang masih memakai kunci lama berhenti menerima iklan dan pesanan.',
   'advert.tablet.online': 'Online',
   'advert.tablet.offline': 'Offline',

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Scade tra {time}; valido una volta',
   'advert.tablet.pairExpired': 'Questo codice è scaduto.',
   'advert.tablet.pairAgain': 'Nuovo codice',
+  'advert.tablet.paired': 'Il tablet {number} è associato',
   'advert.tablet.pairReplaces': 'Con l’abbinamento il tablet riceve una nuova chiave: un dispositivo che usa ancora la vecchia smette di ricevere annunci e ordini.',
   'advert.tablet.online': 'Online',
   'advert.tablet.offline': 'Offline',

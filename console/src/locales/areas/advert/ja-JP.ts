@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': '{time} 後に期限切れ・1回のみ有効',
   'advert.tablet.pairExpired': 'このコードは期限切れです。',
   'advert.tablet.pairAgain': '新しいコード',
+  'advert.tablet.paired': 'タブレット {number} のペアリングが完了しました',
   'advert.tablet.pairReplaces': 'ペアリングするとタブレットに新しいキーが発行され、古いキーを使っている端末は広告と注文を受け取れなくなります。',
   'advert.tablet.online': 'オンライン',
   'advert.tablet.offline': 'オフライン',

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': '{time} 후 만료, 한 번만 사용 가능',
   'advert.tablet.pairExpired': '이 코드는 만료되었습니다.',
   'advert.tablet.pairAgain': '새 코드',
+  'advert.tablet.paired': '태블릿 {number} 페어링 완료',
   'advert.tablet.pairReplaces': '페어링하면 태블릿에 새 키가 발급되어, 이전 키를 쓰는 기기는 더 이상 광고와 주문을 받지 못합니다.',
   'advert.tablet.online': '온라인',
   'advert.tablet.offline': '오프라인',

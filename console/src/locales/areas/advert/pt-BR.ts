@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Expira em {time}; vale uma vez',
   'advert.tablet.pairExpired': 'Este código expirou.',
   'advert.tablet.pairAgain': 'Novo código',
+  'advert.tablet.paired': 'O tablet {number} foi pareado',
   'advert.tablet.pairReplaces': 'Ao emparelhar, o tablet recebe uma nova chave: um dispositivo que ainda usa a chave antiga deixa de receber anúncios e pedidos.',
   'advert.tablet.online': 'Online',
   'advert.tablet.offline': 'Offline',

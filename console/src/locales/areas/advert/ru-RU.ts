@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Истекает через {time}; действует один раз',
   'advert.tablet.pairExpired': 'Срок действия кода истёк.',
   'advert.tablet.pairAgain': 'Новый код',
+  'advert.tablet.paired': 'Планшет {number} подключён',
   'advert.tablet.pairReplaces': 'При привязке планшет получает новый ключ: устройство со старым ключом перестаёт получать рекламу и заказы.',
   'advert.tablet.online': 'В сети',
   'advert.tablet.offline': 'Не в сети',

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'หมดอายุใน {time} ใช้ได้ครั้งเดียว',
   'advert.tablet.pairExpired': 'รหัสนี้หมดอายุแล้ว',
   'advert.tablet.pairAgain': 'รหัสใหม่',
+  'advert.tablet.paired': 'จับคู่แท็บเล็ต {number} แล้ว',
   'advert.tablet.pairReplaces': 'เมื่อจับคู่ แท็บเล็ตจะได้รับคีย์ใหม่ อุปกรณ์ที่ยังใช้คีย์เดิมจะไม่ได้รับโฆษณาและคำสั่งซื้ออีก',
   'advert.tablet.online': 'ออนไลน์',
   'advert.tablet.offline': 'ออฟไลน์',

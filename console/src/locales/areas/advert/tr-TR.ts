@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': '{time} içinde sona erer; bir kez kullanılır',
   'advert.tablet.pairExpired': 'Bu kodun süresi doldu.',
   'advert.tablet.pairAgain': 'Yeni kod',
+  'advert.tablet.paired': 'Tablet {number} eşleştirildi',
   'advert.tablet.pairReplaces': 'Eşleşince tablet yeni bir anahtar alır: eski anahtarı kullanan cihaz artık reklam ve sipariş almaz.',
   'advert.tablet.online': 'Çevrimiçi',
   'advert.tablet.offline': 'Çevrimdışı',

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': 'Hết hạn sau {time}; chỉ dùng một lần',
   'advert.tablet.pairExpired': 'Mã này đã hết hạn.',
   'advert.tablet.pairAgain': 'Mã mới',
+  'advert.tablet.paired': 'Máy tính bảng {number} đã được ghép nối',
   'advert.tablet.pairReplaces': 'Khi ghép nối, máy tính bảng nhận khóa mới: thiết bị vẫn dùng khóa cũ sẽ không nhận quảng cáo và đơn hàng nữa.',
   'advert.tablet.online': 'Trực tuyến',
   'advert.tablet.offline': 'Ngoại tuyến',

@@ -221,6 +221,7 @@ const messages: Record<string, string> = {
   'advert.tablet.pairExpiresIn': '{time} 后过期，仅可使用一次',
   'advert.tablet.pairExpired': '此配对码已过期。',
   'advert.tablet.pairAgain': '重新生成',
+  'advert.tablet.paired': '平板 {number} 已配对',
   'advert.tablet.pairReplaces': '平板配对后会获得新密钥：仍使用旧密钥的设备将不再接收广告和订单。',
   'advert.tablet.online': '在线',
   'advert.tablet.offline': '离线',

@@ -2,10 +2,12 @@
  * Pair a tablet: asks the server for a pairing offer and shows its QR code (the pairing page
  * address) and the short code in large type, with the time left. The tablet app scans the code
  * (or its staff types it) and redeems it once; an expired code can be replaced from here.
+ * While the code is valid the dialog polls the offer's state every two seconds and closes
+ * itself, with a success message, once the tablet has redeemed it (the list then reloads).
  */
-import { Alert, Button, Modal, QRCode, Space, Spin, Typography } from 'antd';
-import React, { useCallback, useEffect, useState } from 'react';
-import { createPairing, type PairingOffer, type Tablet } from '@/services/advert';
+import { Alert, App, Button, Modal, QRCode, Space, Spin, Typography } from 'antd';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
+import { createPairing, pairingStatus, type PairingOffer, type Tablet } from '@/services/advert';
 import { t } from '../../shared/text';
 import { countdown, groupCode, pairingUrl, secondsLeft } from '../pairing';
 
@@ -15,7 +17,14 @@ export interface PairModalProps {
   onClose: () => void;
 }
 
+/** how often the dialog asks whether the tablet has redeemed the code, in ms */
+export const PAIR_POLL_MS = 2000;
+
 const PairModal: React.FC<PairModalProps> = ({ tablet, onClose }) => {
+  const { message } = App.useApp();
+  // the parent passes a fresh onClose each render; the poll must not restart with it
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   const [offer, setOffer] = useState<PairingOffer>();
   const [loading, setLoading] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -43,6 +52,28 @@ const PairModal: React.FC<PairModalProps> = ({ tablet, onClose }) => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [offer]);
+
+  const live = !!offer && secondsLeft(offer.expiresAt, Date.now()) > 0;
+  useEffect(() => {
+    if (!tablet || !offer || !live) return undefined;
+    let stopped = false;
+    const timer = window.setInterval(async () => {
+      try {
+        const s = await pairingStatus(tablet.id);
+        if (stopped || s.status !== 'redeemed') return;
+        stopped = true;
+        window.clearInterval(timer);
+        message.success(t('advert.tablet.paired', { number: tablet.number }));
+        closeRef.current();
+      } catch {
+        /* a failed poll is retried at the next tick */
+      }
+    }, PAIR_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [tablet, offer, live, message]);
 
   const left = offer ? secondsLeft(offer.expiresAt, now) : 0;
   const url = offer ? pairingUrl(offer, window.location.origin) : '';
