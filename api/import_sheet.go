@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"errors"
+	"io"
 	"slices"
 	"strings"
 
@@ -40,6 +41,40 @@ func ReadImportSheet(raw []byte, lang string, columns []string, required ...stri
 		return nil, Business(CodeInvalid, "import.empty", nil)
 	}
 	return rows, nil
+}
+
+// maxImportBytes bounds what an import reads of its upload.
+const maxImportBytes = 8 << 20
+
+// ImportUpload reads the request's "file" upload for an import (at most
+// 8 MiB): no file is refused with upload.no_file, one that cannot be opened
+// with upload.failed, and one that cannot be read with readFailed.
+func ImportUpload(c *Ctx, readFailed string) ([]byte, error) {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return nil, Business(codeUploadRefused, "upload.no_file", nil)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, Business(codeUploadRefused, "upload.failed", nil)
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxImportBytes))
+	if err != nil {
+		return nil, Business(codeUploadRefused, readFailed, nil)
+	}
+	return raw, nil
+}
+
+// SendSheet answers an .xlsx file named filename whose one sheet, sheetName,
+// holds header and rows (exports and import templates).
+func SendSheet(c *Ctx, filename, sheetName string, header []string, rows [][]any) (any, error) {
+	data, err := sheet.Write(sheetName, header, rows)
+	if err != nil {
+		return nil, err
+	}
+	Attachment(c, filename, sheet.ContentType, data)
+	return nil, nil
 }
 
 // ImportHeaderNames lists, for each required column, the names its header

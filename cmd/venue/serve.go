@@ -155,7 +155,8 @@ func servePprof(ctx context.Context, p *platform.Platform) {
 func connectTemporal(ctx context.Context, p *platform.Platform, embed bool) (client.Client, error) {
 	addr := p.Config.TemporalAddress
 	if addr == "" && embed {
-		opts := devserver.Options{DataDir: p.Config.DataDir, Namespace: p.Config.TemporalNamespace, Logger: p.Log}
+		opts := devserver.Options{DataDir: p.Config.DataDir, Namespace: p.Config.TemporalNamespace, Logger: p.Log,
+			CachedWorkflows: p.Config.TemporalWorkflowCache}
 		if p.Config.LogLevel == "debug" {
 			opts.LogLevel = slog.LevelDebug
 		}

@@ -29,7 +29,8 @@ func temporalCmd() *cobra.Command {
 				return err
 			}
 			log := platform.Logger(cfg)
-			opts := devserver.Options{DataDir: cfg.DataDir, Namespace: cfg.TemporalNamespace, IP: ip, Port: port, Logger: log}
+			opts := devserver.Options{DataDir: cfg.DataDir, Namespace: cfg.TemporalNamespace, IP: ip, Port: port, Logger: log,
+				CachedWorkflows: cfg.TemporalWorkflowCache}
 			if cfg.LogLevel == "debug" {
 				opts.LogLevel = slog.LevelDebug
 			}

@@ -1,20 +1,9 @@
 package configure_test
 
 import (
-	"crypto/rand"
-	"encoding/base64"
-	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"runtime"
-	"sync/atomic"
 	"testing"
-	"time"
 
-	"gorm.io/gorm"
-
-	"github.com/venueplatform/venue/modules/advert"
 	"github.com/venueplatform/venue/platform/platformtest"
 )
 
@@ -22,76 +11,18 @@ import (
 // with the ETag they hold, over real HTTP on loopback with 64 connections:
 // every answer is a 304 from memory. It reports requests per second and
 // the database queries per request (0), like advert's BenchmarkPlaylist304;
-// scripts/bench_tabletconfig.sh measures both side by side with wrk.
+// scripts/bench_tablet.sh measures both side by side with wrk.
 func BenchmarkTabletConfig304(b *testing.B) {
 	env := platformtest.New(b, platformtest.Options{Demo: true})
-	keys := benchTablets(b, env, 1000)
-	srv := httptest.NewServer(env.Engine)
-	b.Cleanup(srv.Close)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 64, MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64}}
-	etags := make([]string, len(keys))
-	for i, k := range keys {
-		res, err := client.Get(srv.URL + "/api/public/tablet/" + k + "/config")
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 || res.Header.Get("ETag") == "" {
-			b.Fatalf("warm-up %d: HTTP %d", i, res.StatusCode)
-		}
-		etags[i] = res.Header.Get("ETag")
-	}
-	// Statements of the request path; the change feed's own poll is not one.
-	var queries atomic.Int64
-	count := func(db *gorm.DB) {
-		if db.Statement.Table != "sys_change_events" {
-			queries.Add(1)
-		}
-	}
-	if err := env.P.DB.Callback().Query().After("gorm:query").Register("bench:count_query", count); err != nil {
-		b.Fatal(err)
-	}
-	if err := env.P.DB.Callback().Row().After("gorm:row").Register("bench:count_row", count); err != nil {
-		b.Fatal(err)
-	}
-	var next atomic.Int64
-	b.SetParallelism(max(1, 64/runtime.GOMAXPROCS(0)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	start := time.Now()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			i := int(next.Add(1)) % len(keys)
-			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/public/tablet/"+keys[i]+"/config", nil)
-			req.Header.Set("If-None-Match", etags[i])
-			res, err := client.Do(req)
-			if err != nil {
-				b.Error(err)
-				return
-			}
-			_, _ = io.Copy(io.Discard, res.Body)
-			res.Body.Close()
-			if res.StatusCode != http.StatusNotModified {
-				b.Errorf("tablet %d: HTTP %d", i, res.StatusCode)
-				return
-			}
-		}
-	})
-	elapsed := time.Since(start)
-	b.StopTimer()
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
-	b.ReportMetric(float64(queries.Load())/float64(b.N), "queries/req")
-	if queries.Load() != 0 {
-		b.Errorf("%d database queries for %d polls", queries.Load(), b.N)
-	}
+	keys := platformtest.BenchTablets(b, env, 1000, nil)
+	platformtest.Bench304(b, env, platformtest.TabletPaths(keys, "config"))
 }
 
 // BenchmarkTabletConfigBuild is the cost of a configuration that is not
 // cached (after a change): the tablet, its table and the venue's buttons.
 func BenchmarkTabletConfigBuild(b *testing.B) {
 	env := platformtest.New(b, platformtest.Options{Demo: true})
-	keys := benchTablets(b, env, 50)
+	keys := platformtest.BenchTablets(b, env, 50, nil)
 	for _, m := range env.P.Modules {
 		if x, ok := m.(interface{ DropTabletConfigs() }); ok {
 			b.ReportAllocs()
@@ -107,27 +38,4 @@ func BenchmarkTabletConfigBuild(b *testing.B) {
 		}
 	}
 	b.Fatal("configure module not built")
-}
-
-// benchTablets adds n tablets to the demo venue (rows of the advert module,
-// written directly: their creation is not what is measured).
-func benchTablets(b *testing.B, env *platformtest.Env, n int) []string {
-	b.Helper()
-	db := env.P.DB.WithContext(platformtest.SystemCtx(b))
-	var venue struct{ ID, MerchantID uint64 }
-	if err := db.Table("sys_orgs").Select("id", "merchant_id").Where("type = ? AND name = ?", "venue", "Demo Bistro Riverside").Take(&venue).Error; err != nil {
-		b.Fatal(err)
-	}
-	keys := make([]string, n)
-	tablets := make([]advert.Tablet, n)
-	for i := range tablets {
-		var k [32]byte
-		_, _ = rand.Read(k[:])
-		keys[i] = base64.RawURLEncoding.EncodeToString(k[:])
-		tablets[i] = advert.Tablet{MerchantID: venue.MerchantID, VenueID: venue.ID, Number: fmt.Sprintf("B%04d", i), Key: keys[i], Status: advert.TabletEnabled}
-	}
-	if err := db.CreateInBatches(tablets, 200).Error; err != nil {
-		b.Fatal(err)
-	}
-	return keys
 }

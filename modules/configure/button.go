@@ -110,17 +110,8 @@ func (s *Buttons) effective(ctx context.Context, merchantID, venueID uint64) ([]
 
 // Update edits one button.
 func (s *Buttons) Update(ctx context.Context, id uint64, in ButtonInput) (*ButtonView, error) {
-	var row Button
-	var venueID uint64
-	err := s.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Take(&row, id).Error; err != nil {
-			return err
-		}
-		vctx, _, err := s.m.venue(ctx, row.VenueID, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
+	var saved *Button
+	err := changeVenueRow(s.m, ctx, id, s.m.buttonsChanged, func(tx *gorm.DB, _ context.Context, row *Button) error {
 		if err := validateButton(row.Function, &in); err != nil {
 			return err
 		}
@@ -128,39 +119,24 @@ func (s *Buttons) Update(ctx context.Context, id uint64, in ButtonInput) (*Butto
 		if in.Status != nil {
 			row.Status = *in.Status
 		}
-		return tx.WithContext(vctx).Select("names", "image", "link", "call_icons", "sort", "status", "updated_at").Save(&row).Error
+		saved = row
+		return tx.Select("names", "image", "link", "call_icons", "sort", "status", "updated_at").Save(row).Error
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.m.buttonsChanged(ctx, venueID)
-	v := buttonView(&row)
+	v := buttonView(saved)
 	return &v, nil
 }
 
 // SetStatus enables or disables a button; an enabled hyperlink needs its link.
 func (s *Buttons) SetStatus(ctx context.Context, id uint64, status int8) error {
-	var venueID uint64
-	err := s.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row Button
-		if err := tx.Take(&row, id).Error; err != nil {
-			return err
-		}
-		vctx, _, err := s.m.venue(ctx, row.VenueID, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
+	return changeVenueRow(s.m, ctx, id, s.m.buttonsChanged, func(tx *gorm.DB, _ context.Context, row *Button) error {
 		if status == StatusEnabled && (row.Function == FuncLink1 || row.Function == FuncLink2) && row.Link == "" {
 			return api.Invalid("link", "validation.required", nil)
 		}
-		return tx.WithContext(vctx).Model(&row).Update("status", status).Error
+		return tx.Model(row).Update("status", status).Error
 	})
-	if err != nil {
-		return err
-	}
-	s.m.buttonsChanged(ctx, venueID)
-	return nil
 }
 
 // RestoreDefaults replaces a venue's buttons with the default set in one

@@ -34,23 +34,12 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
-	f := &fixture{t: t, env: env}
-	for _, m := range env.P.Modules {
-		if c, ok := m.(*configure.Module); ok {
-			f.mod = c
-		}
-	}
-	if f.mod == nil {
-		t.Fatal("configure module not built")
-	}
+	f := &fixture{t: t, env: env, mod: platformtest.Module[*configure.Module](env)}
 	f.admin = env.Login("demo_admin", sys.DemoPassword)
 	f.manager = env.Login("demo_manager", sys.DemoPassword)
 	f.waiter = env.Login("demo_waiter", sys.DemoPassword)
 	f.platform = env.AdminToken()
-	var venue sys.Org
-	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
-		t.Fatal(err)
-	}
+	venue := env.DemoVenue()
 	f.merchantID, f.venueID = venue.MerchantID, venue.ID
 	return f
 }
@@ -71,7 +60,7 @@ func (f *fixture) secondVenue() {
 	}
 	f.ok("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour", "mobile": "13900000099",
 		"orgId": v.ID, "roleIds": []uint64{role.ID}})
-	f.manager2 = f.loginChanged("harbour_manager", "Harbour@123")
+	f.manager2 = f.env.LoginChanged("harbour_manager", "Harbour@123")
 }
 
 // otherMerchant creates a second merchant and answers its administrator's token.
@@ -85,18 +74,7 @@ func (f *fixture) otherMerchant() {
 		f.t.Fatal(err)
 	}
 	f.otherVenueID = m.VenueID
-	f.otherAdmin = f.loginChanged("other_admin", "Other@123")
-}
-
-// loginChanged logs in a user who must change their password first.
-func (f *fixture) loginChanged(username, password string) string {
-	f.t.Helper()
-	tok := f.env.Login(username, password)
-	res := f.do("POST", "/api/sys/user/updatePassword", tok, map[string]string{"oldPassword": password, "password": password + "x", "repassword": password + "x"})
-	if res.Code != 10000 {
-		return tok
-	}
-	return f.env.Login(username, password+"x")
+	f.otherAdmin = f.env.LoginChanged("other_admin", "Other@123")
 }
 
 func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {

@@ -142,21 +142,9 @@ func printerViews(db *gorm.DB, rows []Printer) ([]PrinterView, error) {
 	return out, nil
 }
 
-func (s *Printers) load(ctx context.Context, tx *gorm.DB, id uint64, write bool) (context.Context, *Printer, error) {
-	var row Printer
-	if err := tx.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return nil, nil, err
-	}
-	vctx, _, err := s.m.venue(ctx, row.VenueID, write)
-	if err != nil {
-		return nil, nil, err
-	}
-	return vctx, &row, nil
-}
-
 // Get answers one printer.
 func (s *Printers) Get(ctx context.Context, id uint64) (*PrinterView, error) {
-	vctx, row, err := s.load(ctx, s.m.db, id, false)
+	vctx, row, err := loadVenueRow[Printer](s.m, ctx, s.m.db, id, false)
 	if err != nil {
 		return nil, err
 	}
@@ -202,22 +190,15 @@ func (s *Printers) Update(ctx context.Context, id uint64, in PrinterInput) (*Pri
 	if err := validatePrinter(&in); err != nil {
 		return nil, err
 	}
-	var venueID uint64
-	err := s.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := s.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
+	err := changeVenueRow(s.m, ctx, id, s.m.printersChanged, func(tx *gorm.DB, vctx context.Context, row *Printer) error {
 		if err := s.checkCategories(vctx, in.CategoryIDs); err != nil {
 			return err
 		}
-		return s.save(tx.WithContext(vctx), row, in)
+		return s.save(tx, row, in)
 	})
 	if err != nil {
 		return nil, printerTaken(err)
 	}
-	s.m.printersChanged(ctx, venueID)
 	return s.Get(ctx, id)
 }
 
@@ -297,32 +278,14 @@ func printerTaken(err error) error {
 
 // SetStatus enables or disables a printer.
 func (s *Printers) SetStatus(ctx context.Context, id uint64, status int8) error {
-	var venueID uint64
-	err := s.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := s.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
-		return tx.WithContext(vctx).Model(row).Update("status", status).Error
+	return changeVenueRow(s.m, ctx, id, s.m.printersChanged, func(tx *gorm.DB, _ context.Context, row *Printer) error {
+		return tx.Model(row).Update("status", status).Error
 	})
-	if err != nil {
-		return err
-	}
-	s.m.printersChanged(ctx, venueID)
-	return nil
 }
 
 // Delete removes a printer, its routing, and its place as others' backup.
 func (s *Printers) Delete(ctx context.Context, id uint64) error {
-	var venueID uint64
-	err := s.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := s.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
-		tx = tx.WithContext(vctx)
+	return changeVenueRow(s.m, ctx, id, s.m.printersChanged, func(tx *gorm.DB, _ context.Context, row *Printer) error {
 		if err := tx.Model(&Printer{}).Where("backup_id = ?", id).Update("backup_id", nil).Error; err != nil {
 			return err
 		}
@@ -331,9 +294,4 @@ func (s *Printers) Delete(ctx context.Context, id uint64) error {
 		}
 		return tx.Delete(row).Error
 	})
-	if err != nil {
-		return err
-	}
-	s.m.printersChanged(ctx, venueID)
-	return nil
 }

@@ -109,23 +109,9 @@ func (t *Tables) views(ctx context.Context, rows []Table, origin string) ([]Tabl
 	return out, nil
 }
 
-// load reads a table in the caller's scope and narrows ctx to its venue,
-// checking the caller may act on it.
-func (t *Tables) load(ctx context.Context, tx *gorm.DB, id uint64, write bool) (context.Context, *Table, error) {
-	var row Table
-	if err := tx.WithContext(ctx).Take(&row, id).Error; err != nil {
-		return nil, nil, err
-	}
-	vctx, _, err := t.m.venue(ctx, row.VenueID, write)
-	if err != nil {
-		return nil, nil, err
-	}
-	return vctx, &row, nil
-}
-
 // Get answers one table.
 func (t *Tables) Get(ctx context.Context, id uint64, origin string) (*TableView, error) {
-	vctx, row, err := t.load(ctx, t.m.db, id, false)
+	vctx, row, err := loadVenueRow[Table](t.m, ctx, t.m.db, id, false)
 	if err != nil {
 		return nil, err
 	}
@@ -179,17 +165,10 @@ func (t *Tables) Update(ctx context.Context, id uint64, in TableInput, origin st
 	if err := validateTable(&in); err != nil {
 		return nil, err
 	}
-	var venueID uint64
-	err := t.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := t.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
+	err := changeVenueRow(t.m, ctx, id, t.m.tableChanged, func(tx *gorm.DB, vctx context.Context, row *Table) error {
 		if err := t.checkTablet(vctx, row.VenueID, in.TabletID); err != nil {
 			return err
 		}
-		tx = tx.WithContext(vctx)
 		if err := t.unique(tx, id, in); err != nil {
 			return err
 		}
@@ -203,7 +182,6 @@ func (t *Tables) Update(ctx context.Context, id uint64, in TableInput, origin st
 	if err != nil {
 		return nil, tableTaken(err)
 	}
-	t.m.tableChanged(ctx, venueID)
 	return t.Get(ctx, id, origin)
 }
 
@@ -255,43 +233,20 @@ func (t *Tables) checkTablet(ctx context.Context, venueID uint64, tabletID *uint
 // SetStatus enables or disables a table; a disabled table's code answers
 // that ordering is not available there.
 func (t *Tables) SetStatus(ctx context.Context, id uint64, status int8) error {
-	var venueID uint64
-	err := t.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := t.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
-		return tx.WithContext(vctx).Model(row).Update("status", status).Error
+	return changeVenueRow(t.m, ctx, id, t.m.tableChanged, func(tx *gorm.DB, _ context.Context, row *Table) error {
+		return tx.Model(row).Update("status", status).Error
 	})
-	if err != nil {
-		return err
-	}
-	t.m.tableChanged(ctx, venueID)
-	return nil
 }
 
 // Delete removes a table; its token is retired so the printed code says
 // it is no longer valid.
 func (t *Tables) Delete(ctx context.Context, id uint64) error {
-	var venueID uint64
-	err := t.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := t.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
-		tx = tx.WithContext(vctx)
+	return changeVenueRow(t.m, ctx, id, t.m.tableChanged, func(tx *gorm.DB, _ context.Context, row *Table) error {
 		if err := retire(tx, []Table{*row}, time.Now().UTC()); err != nil {
 			return err
 		}
 		return tx.Delete(row).Error
 	})
-	if err != nil {
-		return err
-	}
-	t.m.tableChanged(ctx, venueID)
-	return nil
 }
 
 // AllOfVenue lists every table of a venue in the caller's reach, in order

@@ -123,19 +123,12 @@ func (t *Tables) TableOfTablet(ctx context.Context, tabletID uint64) (*Table, er
 
 // RotateToken gives one table a new token; its printed code stops working.
 func (t *Tables) RotateToken(ctx context.Context, id uint64, origin string) (*TableView, error) {
-	var venueID uint64
-	err := t.m.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		vctx, row, err := t.load(ctx, tx, id, true)
-		if err != nil {
-			return err
-		}
-		venueID = row.VenueID
-		return rotate(tx.WithContext(vctx), []Table{*row})
+	err := changeVenueRow(t.m, ctx, id, t.m.tableChanged, func(tx *gorm.DB, _ context.Context, row *Table) error {
+		return rotate(tx, []Table{*row})
 	})
 	if err != nil {
 		return nil, err
 	}
-	t.m.tableChanged(ctx, venueID)
 	return t.Get(ctx, id, origin)
 }
 

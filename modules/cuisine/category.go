@@ -2,7 +2,6 @@ package cuisine
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
-	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/internal/textsearch"
 )
 
@@ -74,33 +72,8 @@ var categorySorts = map[string]string{"id": "id", "name": "name", "sort": "sort"
 // Categories answers a page of the caller's categories with their dish counts.
 func (c *Catalogue) Categories(ctx context.Context, q CategoryQuery) (api.Page[CategoryView], error) {
 	q.Normalize()
-	filter := func() *gorm.DB {
-		db := c.db.WithContext(ctx).Model(&Category{})
-		if v := strings.TrimSpace(q.Name); v != "" {
-			db = db.Where("name LIKE ? ESCAPE '!'", likeContains(v))
-		}
-		if q.Status != nil {
-			db = db.Where("status = ?", *q.Status)
-		}
-		return db
-	}
-	scope, _ := tenancy.From(ctx)
-	total, err := c.counts.Get(ctx, fmt.Sprintf("cat|%v|%s|%v", scope, q.Name, ptrVal(q.Status)), func(cctx context.Context) (int64, error) {
-		var n int64
-		return n, filter().WithContext(cctx).Count(&n).Error
-	})
-	if err != nil {
-		return api.Page[CategoryView]{}, err
-	}
-	var rows []Category
-	if total > 0 {
-		order := q.OrderBy(categorySorts, "sort ASC") + ", id ASC"
-		if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
-			return api.Page[CategoryView]{}, err
-		}
-	}
-	views, err := c.categoryViews(ctx, rows)
-	return api.NewPage(q.PageQuery, views, total), err
+	order := q.OrderBy(categorySorts, "sort ASC") + ", id ASC"
+	return namedPage(c, ctx, "cat", q.PageQuery, q.Name, q.Status, order, c.categoryViews)
 }
 
 // AllCategories lists every category of the caller, in menu order (selects, filters).
@@ -122,17 +95,9 @@ func (c *Catalogue) categoryViews(ctx context.Context, rows []Category) ([]Categ
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	var counts []struct {
-		CategoryID uint64
-		N          int64
-	}
-	if err := c.db.WithContext(ctx).Model(&Dish{}).Select("category_id, COUNT(*) AS n").
-		Where("category_id IN ?", ids).Group("category_id").Scan(&counts).Error; err != nil {
+	byID, err := countsBy(c.db.WithContext(ctx), &Dish{}, "category_id", ids)
+	if err != nil {
 		return nil, err
-	}
-	byID := make(map[uint64]int64, len(counts))
-	for _, n := range counts {
-		byID[n.CategoryID] = n.N
 	}
 	for i, r := range rows {
 		out[i] = CategoryView{ID: r.ID, MerchantID: r.MerchantID, Name: r.Name, Sort: r.Sort, Status: r.Status,
@@ -156,18 +121,15 @@ func (c *Catalogue) Category(ctx context.Context, id uint64) (*CategoryView, err
 
 // CreateCategory adds a category with a name unique within the merchant.
 func (c *Catalogue) CreateCategory(ctx context.Context, in CategoryInput) (*CategoryView, error) {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := validateCategory(&in); err != nil {
-		return nil, err
-	}
-	row := Category{Name: in.Name, Sort: *in.Sort, Status: StatusEnabled}
-	if in.Status != nil {
-		row.Status = *in.Status
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var row Category
+	err := c.change(ctx, func(tx *gorm.DB) error {
+		if err := validateCategory(&in); err != nil {
+			return err
+		}
+		row = Category{Name: in.Name, Sort: *in.Sort, Status: StatusEnabled}
+		if in.Status != nil {
+			row.Status = *in.Status
+		}
 		if err := uniqueCategory(tx, 0, in.Name); err != nil {
 			return err
 		}
@@ -176,20 +138,15 @@ func (c *Catalogue) CreateCategory(ctx context.Context, in CategoryInput) (*Cate
 	if err != nil {
 		return nil, takenAs("name", err)
 	}
-	c.changed(ctx, merchantID)
 	return c.Category(ctx, row.ID)
 }
 
 // UpdateCategory renames or re-sorts a category.
 func (c *Catalogue) UpdateCategory(ctx context.Context, id uint64, in CategoryInput) (*CategoryView, error) {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := validateCategory(&in); err != nil {
-		return nil, err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := c.change(ctx, func(tx *gorm.DB) error {
+		if err := validateCategory(&in); err != nil {
+			return err
+		}
 		var row Category
 		if err := tx.Take(&row, id).Error; err != nil {
 			return err
@@ -203,7 +160,6 @@ func (c *Catalogue) UpdateCategory(ctx context.Context, id uint64, in CategoryIn
 	if err != nil {
 		return nil, takenAs("name", err)
 	}
-	c.changed(ctx, merchantID)
 	return c.Category(ctx, id)
 }
 
@@ -229,33 +185,20 @@ func takenAs(field string, err error) error {
 // SetCategoryStatus enables or disables a category; a disabled category and
 // its dishes leave the public menu.
 func (c *Catalogue) SetCategoryStatus(ctx context.Context, id uint64, status int8) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		var row Category
 		if err := tx.Take(&row, id).Error; err != nil {
 			return err
 		}
 		return tx.Model(&row).Update("status", status).Error
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // DeleteCategory removes a category. One that still holds dishes is kept
 // unless moveTo names another category of the merchant; the dishes then
 // move there in the same transaction.
 func (c *Catalogue) DeleteCategory(ctx context.Context, id, moveTo uint64) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		var row Category
 		if err := tx.Take(&row, id).Error; err != nil {
 			return err
@@ -284,27 +227,13 @@ func (c *Catalogue) DeleteCategory(ctx context.Context, id, moveTo uint64) error
 		}
 		return tx.Delete(&row).Error
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // ReorderCategories saves a drag-and-drop order: ids in their new order.
 func (c *Catalogue) ReorderCategories(ctx context.Context, ids []uint64) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		return reorder(tx, &Category{}, ids)
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // reorder gives rows (all of the caller's scope, else nothing changes) the

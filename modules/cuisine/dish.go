@@ -296,18 +296,9 @@ func (c *Catalogue) DeleteDishes(ctx context.Context, ids []uint64) error {
 
 // ReorderDishes saves a drag-and-drop order of dishes (ids in their new order).
 func (c *Catalogue) ReorderDishes(ctx context.Context, ids []uint64) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		return reorder(tx, &Dish{}, ids)
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // dishViews adds category names and the merchant's currency to dishes.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,14 +14,10 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
 	"github.com/venueplatform/venue/internal/i18n"
-	"github.com/venueplatform/venue/internal/sheet"
 )
 
 // maxExportRows bounds one export.
 const maxExportRows = 10000
-
-// codeUploadRefused is the platform's code of a refused file (docs/api-core.md).
-const codeUploadRefused = 10201
 
 // sheetColumns are the import columns, in order; an export writes them and
 // then soldOut, so an exported file imports again as it is.
@@ -73,12 +68,8 @@ func (m *Module) dishExport(c *api.Ctx) (any, error) {
 			yesNo(lang, d.Specialty), i18n.T(lang, "cuisine.status."+d.Status, nil), strings.Join(d.Images, ","),
 			formatSpecs(specs[d.ID], d.CurrencyDigits), yesNo(lang, d.SoldOut)}
 	}
-	data, err := sheet.Write("dishes", append(sheetHeader(lang, sheetColumns, false), api.FieldLabel(lang, "soldOut")), rows)
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "dishes-"+time.Now().Format("20060102-150405")+".xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "dishes-"+time.Now().Format("20060102-150405")+".xlsx", "dishes",
+		append(sheetHeader(lang, sheetColumns, false), api.FieldLabel(lang, "soldOut")), rows)
 }
 
 func (m *Module) dishImportTemplate(c *api.Ctx) (any, error) {
@@ -86,27 +77,13 @@ func (m *Module) dishImportTemplate(c *api.Ctx) (any, error) {
 	example := []any{"A001", "Kung Pao Chicken", "Hot dishes", 1, "38.00", "", "Diced chicken, peanuts, dried chilli",
 		yesNo(lang, true), i18n.T(lang, "cuisine.status."+OnSale, nil), "",
 		"Spice [1-1]: Mild, Medium, Hot; Extras [0-2]: Rice (+2.00), Egg (+3.00)"}
-	data, err := sheet.Write("dishes", sheetHeader(lang, sheetColumns, true), [][]any{example})
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "dish-import-template.xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "dish-import-template.xlsx", "dishes", sheetHeader(lang, sheetColumns, true), [][]any{example})
 }
 
 func (m *Module) dishImport(c *api.Ctx) (any, error) {
-	fh, err := c.FormFile("file")
+	raw, err := api.ImportUpload(c, "import.not_excel")
 	if err != nil {
-		return nil, api.Business(codeUploadRefused, "upload.no_file", nil)
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, api.Business(codeUploadRefused, "upload.failed", nil)
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, 8<<20))
-	if err != nil {
-		return nil, api.Business(codeUploadRefused, "import.not_excel", nil)
+		return nil, err
 	}
 	rows, err := api.ReadImportSheet(raw, c.Lang(), sheetColumns, "number", "name", "categoryId", "sort", "price", "description")
 	if err != nil {

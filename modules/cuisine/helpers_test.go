@@ -30,23 +30,12 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
-	f := &fixture{t: t, env: env, categories: map[string]uint64{}, dishes: map[string]uint64{}}
-	for _, m := range env.P.Modules {
-		if c, ok := m.(*cuisine.Module); ok {
-			f.mod = c
-		}
-	}
-	if f.mod == nil {
-		t.Fatal("cuisine module not built")
-	}
+	f := &fixture{t: t, env: env, mod: platformtest.Module[*cuisine.Module](env), categories: map[string]uint64{}, dishes: map[string]uint64{}}
 	f.admin = env.Login("demo_admin", sys.DemoPassword)
 	f.manager = env.Login("demo_manager", sys.DemoPassword)
 	f.waiter = env.Login("demo_waiter", sys.DemoPassword)
 	f.platform = env.AdminToken()
-	var venue sys.Org
-	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
-		t.Fatal(err)
-	}
+	venue := env.DemoVenue()
 	f.merchantID, f.venueID, f.venueKey = venue.MerchantID, venue.ID, *venue.VenueKey
 	var cats []cuisine.CategoryView
 	f.ok("GET", base+"/dish/categories", f.admin, nil).Into(t, &cats)

@@ -2,15 +2,12 @@ package cuisine
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/tenancy"
 )
 
 // Promotion states as the console shows them (derived, never stored).
@@ -77,33 +74,7 @@ var promotionSorts = map[string]string{"id": "id", "name": "name", "startAt": "s
 // Promotions answers a page of the caller's promotions.
 func (c *Catalogue) Promotions(ctx context.Context, q PromotionQuery) (api.Page[PromotionView], error) {
 	q.Normalize()
-	filter := func() *gorm.DB {
-		db := c.db.WithContext(ctx).Model(&Promotion{})
-		if v := strings.TrimSpace(q.Name); v != "" {
-			db = db.Where("name LIKE ? ESCAPE '!'", likeContains(v))
-		}
-		if q.Status != nil {
-			db = db.Where("status = ?", *q.Status)
-		}
-		return db
-	}
-	scope, _ := tenancy.From(ctx)
-	total, err := c.counts.Get(ctx, fmt.Sprintf("promo|%v|%s|%v", scope, q.Name, ptrVal(q.Status)), func(cctx context.Context) (int64, error) {
-		var n int64
-		return n, filter().WithContext(cctx).Count(&n).Error
-	})
-	if err != nil {
-		return api.Page[PromotionView]{}, err
-	}
-	var rows []Promotion
-	if total > 0 {
-		order := q.OrderBy(promotionSorts, "id DESC")
-		if err := filter().Order(order).Limit(q.PageSize).Offset(q.Offset()).Find(&rows).Error; err != nil {
-			return api.Page[PromotionView]{}, err
-		}
-	}
-	views, err := c.promotionViews(ctx, rows)
-	return api.NewPage(q.PageQuery, views, total), err
+	return namedPage(c, ctx, "promo", q.PageQuery, q.Name, q.Status, q.OrderBy(promotionSorts, "id DESC"), c.promotionViews)
 }
 
 func (c *Catalogue) promotionViews(ctx context.Context, rows []Promotion) ([]PromotionView, error) {
@@ -115,17 +86,9 @@ func (c *Catalogue) promotionViews(ctx context.Context, rows []Promotion) ([]Pro
 	for i, p := range rows {
 		ids[i] = p.ID
 	}
-	var counts []struct {
-		PromotionID uint64
-		N           int64
-	}
-	if err := c.db.WithContext(ctx).Model(&PromotionRow{}).Select("promotion_id, COUNT(*) AS n").
-		Where("promotion_id IN ?", ids).Group("promotion_id").Scan(&counts).Error; err != nil {
+	n, err := countsBy(c.db.WithContext(ctx), &PromotionRow{}, "promotion_id", ids)
+	if err != nil {
 		return nil, err
-	}
-	n := make(map[uint64]int64, len(counts))
-	for _, r := range counts {
-		n[r.PromotionID] = r.N
 	}
 	now := time.Now()
 	for i, p := range rows {
@@ -203,11 +166,7 @@ func (c *Catalogue) UpdatePromotion(ctx context.Context, id uint64, in Promotion
 }
 
 func (c *Catalogue) savePromotion(ctx context.Context, id uint64, in PromotionInput) (*PromotionDetail, error) {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := c.change(ctx, func(tx *gorm.DB) error {
 		var current Promotion
 		if id != 0 {
 			if err := tx.Take(&current, id).Error; err != nil {
@@ -249,17 +208,12 @@ func (c *Catalogue) savePromotion(ctx context.Context, id uint64, in PromotionIn
 	if err != nil {
 		return nil, err
 	}
-	c.changed(ctx, merchantID)
 	return c.Promotion(ctx, id)
 }
 
 // SetPromotionStatus enables (checking overlaps again) or disables a promotion.
 func (c *Catalogue) SetPromotionStatus(ctx context.Context, id uint64, status int8) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		var p Promotion
 		if err := tx.Take(&p, id).Error; err != nil {
 			return err
@@ -280,11 +234,6 @@ func (c *Catalogue) SetPromotionStatus(ctx context.Context, id uint64, status in
 		}
 		return tx.Model(&p).Update("status", status).Error
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // dishNames reads the names of the rows' dishes, locking them as a save does.
@@ -309,11 +258,7 @@ func dishNames(tx *gorm.DB, rows []PromotionRow) (map[uint64]string, error) {
 
 // DeletePromotion removes a promotion and its rows.
 func (c *Catalogue) DeletePromotion(ctx context.Context, id uint64) error {
-	merchantID, err := merchantOf(ctx)
-	if err != nil {
-		return err
-	}
-	err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return c.change(ctx, func(tx *gorm.DB) error {
 		var p Promotion
 		if err := tx.Take(&p, id).Error; err != nil {
 			return err
@@ -323,11 +268,6 @@ func (c *Catalogue) DeletePromotion(ctx context.Context, id uint64) error {
 		}
 		return tx.Delete(&p).Error
 	})
-	if err != nil {
-		return err
-	}
-	c.changed(ctx, merchantID)
-	return nil
 }
 
 // PreviewPromotionRows computes rows' prices with the same rules a save

@@ -26,19 +26,11 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
-	f := &fixture{t: t, env: env}
-	for _, m := range env.P.Modules {
-		if s, ok := m.(*shop.Module); ok {
-			f.mod = s
-		}
-	}
+	f := &fixture{t: t, env: env, mod: platformtest.Module[*shop.Module](env)}
 	f.admin = env.Login("demo_admin", sys.DemoPassword)
 	f.manager = env.Login("demo_manager", sys.DemoPassword)
 	f.platform = env.AdminToken()
-	var venue sys.Org
-	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("type = ? AND name = ?", sys.OrgVenue, "Demo Bistro Riverside").Take(&venue).Error; err != nil {
-		t.Fatal(err)
-	}
+	venue := env.DemoVenue()
 	f.merchantID, f.venueID = venue.MerchantID, venue.ID
 	var v sys.Org
 	f.ok("POST", "/api/sys/org", f.admin, map[string]any{"type": "venue", "parentId": f.merchantID, "name": "Demo Bistro Harbour"}).Into(t, &v)
@@ -49,24 +41,14 @@ func newFixture(t *testing.T) *fixture {
 	}
 	f.ok("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour",
 		"mobile": "13900000099", "orgId": v.ID, "roleIds": []uint64{role.ID}})
-	f.manager2 = f.loginChanged("harbour_manager", "Harbour@123")
+	f.manager2 = f.env.LoginChanged("harbour_manager", "Harbour@123")
 	m, err := env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Other Noodle Bar"}, "other_admin", "Other@123")
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.otherVenueID = m.VenueID
-	f.otherAdmin = f.loginChanged("other_admin", "Other@123")
+	f.otherAdmin = f.env.LoginChanged("other_admin", "Other@123")
 	return f
-}
-
-func (f *fixture) loginChanged(username, password string) string {
-	f.t.Helper()
-	tok := f.env.Login(username, password)
-	res := f.do("POST", "/api/sys/user/updatePassword", tok, map[string]string{"oldPassword": password, "password": password + "x", "repassword": password + "x"})
-	if res.Code != 10000 {
-		return tok
-	}
-	return f.env.Login(username, password+"x")
 }
 
 func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {

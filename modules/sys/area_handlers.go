@@ -2,11 +2,9 @@ package sys
 
 import (
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/sheet"
 )
 
 func (m *Module) areaRoutes(g *api.Group) {
@@ -125,27 +123,13 @@ func (m *Module) areaImportTemplate(c *api.Ctx) (any, error) {
 		{"330100", "330000", "杭州市", 3, 0, `{"en":"Hangzhou"}`},
 		{"330106", "330100", "西湖区", 4, 0, `{"en":"Xihu District"}`},
 	}
-	data, err := sheet.Write("areas", header, examples)
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "area-import-template.xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "area-import-template.xlsx", "areas", header, examples)
 }
 
 func (m *Module) areaImport(c *api.Ctx) (any, error) {
-	fh, err := c.FormFile("file")
+	raw, err := api.ImportUpload(c, "upload.failed")
 	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "upload.no_file", nil)
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "upload.failed", nil)
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, 8<<20))
-	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "upload.failed", nil)
+		return nil, err
 	}
 	lines, err := readAreaUpload(raw, c.Lang())
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/venueplatform/venue/api"
-	"github.com/venueplatform/venue/internal/sheet"
 	"github.com/venueplatform/venue/internal/tenancy"
 	"github.com/venueplatform/venue/internal/textsearch"
 )
@@ -191,12 +190,7 @@ func (m *Module) logExport(c *api.Ctx) (any, error) {
 	for i, r := range rows {
 		out[i] = []any{r.CreatedAt.Format(time.DateTime), r.Username, r.Module, r.Operation, r.Method, r.Path, r.Status, r.Code, r.LatencyMs, r.IP, r.Body}
 	}
-	data, err := sheet.Write("operations", header, out)
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "operation-log-"+time.Now().Format("20060102-150405")+".xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "operation-log-"+time.Now().Format("20060102-150405")+".xlsx", "operations", header, out)
 }
 
 // Retention is how many days operation-log rows are kept.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
-	"github.com/venueplatform/venue/internal/sheet"
 )
 
 // maxExportRows bounds one export.
@@ -51,12 +49,7 @@ func (m *Module) userExport(c *api.Ctx) (any, error) {
 		rows[i] = []any{u.Username, u.RealName, u.Mobile, u.Email, fmt.Sprintf("%d %s", u.OrgID, u.OrgName),
 			strings.Join(codes, ","), status, u.CreatedAt.Format(time.DateTime)}
 	}
-	data, err := sheet.Write("users", header, rows)
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "users-"+time.Now().Format("20060102-150405")+".xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "users-"+time.Now().Format("20060102-150405")+".xlsx", "users", header, rows)
 }
 
 var importColumns = []string{"username", "mobile", "realName", "email", "orgId", "roles", "password"}
@@ -71,27 +64,13 @@ func (m *Module) userImportTemplate(c *api.Ctx) (any, error) {
 	}
 	p := c.Principal()
 	example := []any{"jane_doe", "13900000000", "Jane Doe", "jane@example.com", p.OrgID, "waiter", "Change@123"}
-	data, err := sheet.Write("users", header, [][]any{example})
-	if err != nil {
-		return nil, err
-	}
-	api.Attachment(c, "user-import-template.xlsx", sheet.ContentType, data)
-	return nil, nil
+	return api.SendSheet(c, "user-import-template.xlsx", "users", header, [][]any{example})
 }
 
 func (m *Module) userImport(c *api.Ctx) (any, error) {
-	fh, err := c.FormFile("file")
+	raw, err := api.ImportUpload(c, "import.not_excel")
 	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "upload.no_file", nil)
-	}
-	f, err := fh.Open()
-	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "upload.failed", nil)
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, 8<<20))
-	if err != nil {
-		return nil, api.Business(CodeUploadRefused, "import.not_excel", nil)
+		return nil, err
 	}
 	rows, err := api.ReadImportSheet(raw, c.Lang(), importColumns, "username", "mobile", "orgId", "password")
 	if err != nil {

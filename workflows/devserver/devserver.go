@@ -61,7 +61,17 @@ type Options struct {
 	// LogLevel is the minimum level of server logs passed to Logger; nil means
 	// warn, as the server is chatty at info.
 	LogLevel slog.Leveler
+	// CachedWorkflows bounds the history service's cache of workflows'
+	// mutable state (Temporal's history.hostLevelCacheMaxSize, 128,000 by
+	// default, whose entries live an hour: the heap grew with every workflow
+	// run in the last hour). Past it the least recently used is read back from
+	// the database when next needed. 0 means DefaultCachedWorkflows.
+	CachedWorkflows int
 }
+
+// DefaultCachedWorkflows is CachedWorkflows when unset: what
+// VENUE_TEMPORAL_WORKFLOW_CACHE defaults to.
+const DefaultCachedWorkflows = 2000
 
 // Server is a running embedded Temporal server.
 type Server struct {
@@ -253,6 +263,10 @@ func startServer(o Options, sqlCfg *config.SQL, logger serverLogger) (srv tempor
 	hostPort = net.JoinHostPort(clientIP, strconv.Itoa(ports[0]))
 	local := func(p int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(p)) }
 
+	cached := o.CachedWorkflows
+	if cached <= 0 {
+		cached = DefaultCachedWorkflows
+	}
 	cfg := &config.Config{}
 	cfg.Global.Membership = config.Membership{MaxJoinDuration: 30 * time.Second, BroadcastAddress: "127.0.0.1"}
 	cfg.Persistence = config.Persistence{
@@ -318,6 +332,7 @@ func startServer(o Options, sqlCfg *config.SQL, logger serverLogger) (srv tempor
 			// partition avoids forwarding between them.
 			dynamicconfig.MatchingNumTaskqueueReadPartitions.Key():  1,
 			dynamicconfig.MatchingNumTaskqueueWritePartitions.Key(): 1,
+			dynamicconfig.HistoryCacheHostLevelMaxSize.Key():        cached,
 		}),
 	)
 	if err != nil {

@@ -7,9 +7,9 @@
 import { DownloadOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
-import { App, Button, Popconfirm, Switch, Tag, Typography, type ButtonProps } from 'antd';
+import { App, Button, Tag, Typography, type ButtonProps } from 'antd';
 import React, { useRef, useState } from 'react';
-import { Access, useOperation } from '@/components/Access';
+import { Access } from '@/components/Access';
 import {
   deleteTable,
   downloadSheet,
@@ -23,6 +23,7 @@ import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage } from '@/utils/intl';
 import ConfigurePage, { type VenueProps } from '../shared/ConfigurePage';
 import { t } from '../shared/text';
+import { DeleteLink, EnabledSwitch } from '../shared/RowActions';
 import { usePoll } from '../shared/usePoll';
 import QRPreview from './components/QRPreview';
 import TableModal, { METHODS } from './components/TableModal';
@@ -31,7 +32,6 @@ const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifyS
 
 const Tables: React.FC<VenueProps> = ({ venueId, venueName }) => {
   const { modal } = App.useApp();
-  const { can } = useOperation();
   const actionRef = useRef<ActionType>();
   const [editing, setEditing] = useState<{ open: boolean; table?: Table }>({ open: false });
   const [preview, setPreview] = useState<Table>();
@@ -154,14 +154,11 @@ const Tables: React.FC<VenueProps> = ({ venueId, venueName }) => {
       valueType: 'select',
       valueEnum: { 1: { text: t('configure.enabled') }, 0: { text: t('configure.disabled') } },
       render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.status === 1}
-          disabled={!can(r.status === 1 ? 'configure:table:disable' : 'configure:table:enable')}
-          onChange={async (v) => {
-            await setTableEnabled(r.id, v).catch(() => undefined);
-            reload();
-          }}
+        <EnabledSwitch
+          resource="table"
+          enabled={r.status === 1}
+          onChange={(v) => setTableEnabled(r.id, v)}
+          onDone={reload}
         />
       ),
     },
@@ -191,19 +188,13 @@ const Tables: React.FC<VenueProps> = ({ venueId, venueName }) => {
             {t('configure.table.renew')}
           </a>
         </Access>,
-        <Access key="delete" code="configure:table:delete">
-          <Popconfirm
-            title={t('configure.table.deleteConfirm', { name: r.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              await deleteTable(r.id);
-              feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
-              reload();
-            }}
-          >
-            <Typography.Link type="danger">{t('configure.delete')}</Typography.Link>
-          </Popconfirm>
-        </Access>,
+        <DeleteLink
+          key="delete"
+          code="configure:table:delete"
+          title={t('configure.table.deleteConfirm', { name: r.name })}
+          onDelete={() => deleteTable(r.id)}
+          onDone={reload}
+        />,
       ],
     },
   ];

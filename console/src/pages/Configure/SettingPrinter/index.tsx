@@ -7,7 +7,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
-import { Alert, Button, Collapse, List, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Collapse, List, Space, Tag, Typography } from 'antd';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
 import { dishCategories, type Category } from '@/services/cuisine';
@@ -23,9 +23,9 @@ import {
 } from '@/services/configure';
 import { agentStatus, testPrint, type PrintAgent } from '@/services/printing';
 import { feedback } from '@/utils/feedback';
-import { formatMessage } from '@/utils/intl';
 import ConfigurePage, { type VenueProps } from '../shared/ConfigurePage';
 import { t } from '../shared/text';
+import { DeleteLink, EnabledSwitch } from '../shared/RowActions';
 import { usePoll } from '../shared/usePoll';
 import PrinterModal, { TYPES } from './components/PrinterModal';
 
@@ -204,14 +204,11 @@ const Printers: React.FC<VenueProps> = ({ venueId }) => {
       key: 'status',
       search: false,
       render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.status === 1}
-          disabled={!can(r.status === 1 ? 'configure:printer:disable' : 'configure:printer:enable')}
-          onChange={async (v) => {
-            await setPrinterEnabled(r.id, v).catch(() => undefined);
-            reload();
-          }}
+        <EnabledSwitch
+          resource="printer"
+          enabled={r.status === 1}
+          onChange={(v) => setPrinterEnabled(r.id, v)}
+          onDone={reload}
         />
       ),
     },
@@ -239,19 +236,13 @@ const Printers: React.FC<VenueProps> = ({ venueId }) => {
             {t('printing.test')}
           </a>
         </Access>,
-        <Access key="delete" code="configure:printer:delete">
-          <Popconfirm
-            title={t('configure.printer.deleteConfirm', { name: r.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              await deletePrinter(r.id);
-              feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
-              reload();
-            }}
-          >
-            <Typography.Link type="danger">{t('configure.delete')}</Typography.Link>
-          </Popconfirm>
-        </Access>,
+        <DeleteLink
+          key="delete"
+          code="configure:printer:delete"
+          title={t('configure.printer.deleteConfirm', { name: r.name })}
+          onDelete={() => deletePrinter(r.id)}
+          onDone={reload}
+        />,
       ],
     },
   ];

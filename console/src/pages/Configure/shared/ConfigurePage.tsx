@@ -1,8 +1,6 @@
-import { intlMap, ProConfigProvider } from '@ant-design/pro-components';
-import { ConfigProvider, Empty, Select, Space, Typography } from 'antd';
-import enUS from 'antd/es/locale/en_US';
+import { Empty, Select, Space, Typography } from 'antd';
 import React from 'react';
-import { activeLocale } from '@/utils/intl';
+import LocalePage from '@/components/LocalePage';
 import './configure.css';
 import { t } from './text';
 import { useVenue } from './useVenue';
@@ -21,34 +19,29 @@ const ConfigurePage: React.FC<{
   testId: string;
   children: (venue: VenueProps) => React.ReactNode;
 }> = ({ testId, children }) => {
-  const locale = activeLocale().locale as keyof typeof intlMap;
   const { venues, venueId, venue, choose, loaded, fixed } = useVenue();
   return (
-    <ConfigProvider locale={activeLocale().antd ?? enUS}>
-      <ProConfigProvider intl={intlMap[locale] ?? intlMap['en-US']}>
-        <div className="venue-page venue-configure" data-testid={testId}>
-          {!fixed ? (
-            <Space wrap style={{ marginBottom: 12 }}>
-              <Typography.Text strong>{t('configure.venue')}</Typography.Text>
-              <Select
-                value={venueId}
-                onChange={choose}
-                style={{ minWidth: 220, maxWidth: '100%' }}
-                options={venues.map((v) => ({ value: v.id, label: v.name }))}
-                data-testid="configure-venue"
-              />
-            </Space>
-          ) : null}
-          {venueId && venue ? (
-            <React.Fragment key={venueId}>
-              {children({ venueId, venueName: venue.name })}
-            </React.Fragment>
-          ) : loaded ? (
-            <Empty description={t('configure.noVenue')} />
-          ) : null}
-        </div>
-      </ProConfigProvider>
-    </ConfigProvider>
+    <LocalePage className="venue-page venue-configure" testId={testId}>
+      {!fixed ? (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Typography.Text strong>{t('configure.venue')}</Typography.Text>
+          <Select
+            value={venueId}
+            onChange={choose}
+            style={{ minWidth: 220, maxWidth: '100%' }}
+            options={venues.map((v) => ({ value: v.id, label: v.name }))}
+            data-testid="configure-venue"
+          />
+        </Space>
+      ) : null}
+      {venueId && venue ? (
+        <React.Fragment key={venueId}>
+          {children({ venueId, venueName: venue.name })}
+        </React.Fragment>
+      ) : loaded ? (
+        <Empty description={t('configure.noVenue')} />
+      ) : null}
+    </LocalePage>
   );
 };
 

@@ -1,26 +1,2 @@
-import { intlMap, ProConfigProvider } from '@ant-design/pro-components';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import React from 'react';
-import { activeLocale } from '@/utils/intl';
-
-/**
- * Frame of a cuisine page. Gives pro-components the active language: without an antd locale
- * (English) ProTable falls back to its Chinese texts (search buttons, pagination, settings).
- */
-const CuisinePage: React.FC<{ testId: string; children: React.ReactNode }> = ({ testId, children }) => {
-  const locale = activeLocale().locale as keyof typeof intlMap;
-  return (
-    // English has no antd locale of its own in the shell; without one the pagination's
-    // size changer falls back to Chinese ("条/页")
-    <ConfigProvider locale={activeLocale().antd ?? enUS}>
-      <ProConfigProvider intl={intlMap[locale] ?? intlMap['en-US']}>
-        <div className="venue-page" data-testid={testId}>
-          {children}
-        </div>
-      </ProConfigProvider>
-    </ConfigProvider>
-  );
-};
-
-export default CuisinePage;
+/** Frame of a cuisine page: the active language for antd and pro-components (see LocalePage). */
+export { default } from '@/components/LocalePage';

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -6,7 +6,6 @@ import {
   Col,
   Descriptions,
   Empty,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -29,6 +28,7 @@ import {
 import { formatDate } from '@/utils/intl';
 import ImportModal from '../shared/ImportModal';
 import SysPage from '../shared/SysPage';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import AreaForm from './components/AreaForm';
 
@@ -244,25 +244,18 @@ const AreaPage: React.FC = () => {
                       {t('sys.edit')}
                     </Button>
                   </Access>
-                  <Access code="sys:area:delete">
-                    <Popconfirm
-                      title={t('sys.confirm.delete', { name: selected.label || selected.name })}
-                      description={t('sys.area.delete.hint')}
-                      okText={t('common.ok')}
-                      cancelText={t('common.cancel')}
-                      onConfirm={async () => {
-                        await deleteArea(selected.code);
-                        message.success(t('common.deleteSucceed'));
-                        const p = selected.parentCode;
-                        setSelected(undefined);
-                        refresh(p);
-                      }}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />}>
-                        {t('sys.delete')}
-                      </Button>
-                    </Popconfirm>
-                  </Access>
+                  <DeleteAction
+                    button
+                    code="sys:area:delete"
+                    name={selected.label || selected.name}
+                    description={t('sys.area.delete.hint')}
+                    onDelete={() => deleteArea(selected.code)}
+                    onDone={() => {
+                      const p = selected.parentCode;
+                      setSelected(undefined);
+                      refresh(p);
+                    }}
+                  />
                 </Space>
               )
             }

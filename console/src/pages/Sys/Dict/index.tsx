@@ -1,18 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Popconfirm,
-  Row,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Card, Col, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
@@ -27,13 +15,14 @@ import {
 import { parseLabels } from '../shared/labels';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
 import { tableRequest } from '@/utils/table';
 
 /** /sys/dict: dictionary types and their entries (label, code, sort, status, per-language labels). */
 const DictPage: React.FC = () => {
-  const { message } = App.useApp();
   const types = useRef<ActionType>();
   const entries = useRef<ActionType>();
   const [type, setType] = useState<DictType>();
@@ -87,26 +76,18 @@ const DictPage: React.FC = () => {
           </Typography.Link>
         </Access>,
         !r.builtin && (
-          <Access key="delete" code="sys:dict:delete">
-            <Popconfirm
-              title={t('sys.confirm.delete', { name: r.name })}
-              description={t('sys.dict.type.delete.hint')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={async (e) => {
-                e?.stopPropagation();
-                await deleteDictType(r.id);
-                message.success(t('common.deleteSucceed'));
-                if (type?.id === r.id) setType(undefined);
-                types.current?.reload();
-              }}
-              onCancel={(e) => e?.stopPropagation()}
-            >
-              <Typography.Link type="danger" onClick={(e) => e.stopPropagation()}>
-                <DeleteOutlined /> {t('sys.delete')}
-              </Typography.Link>
-            </Popconfirm>
-          </Access>
+          <DeleteAction
+            key="delete"
+            code="sys:dict:delete"
+            name={r.name}
+            description={t('sys.dict.type.delete.hint')}
+            stopPropagation
+            onDelete={() => deleteDictType(r.id)}
+            onDone={() => {
+              if (type?.id === r.id) setType(undefined);
+              types.current?.reload();
+            }}
+          />
         ),
       ],
     },
@@ -174,22 +155,13 @@ const DictPage: React.FC = () => {
           </Typography.Link>
         </Access>,
         !r.builtin && (
-          <Access key="delete" code="sys:dict:delete">
-            <Popconfirm
-              title={t('sys.confirm.delete', { name: r.dictKey })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
-                await deleteDictEntry(r.id);
-                message.success(t('common.deleteSucceed'));
-                entries.current?.reload();
-              }}
-            >
-              <Typography.Link type="danger">
-                <DeleteOutlined /> {t('sys.delete')}
-              </Typography.Link>
-            </Popconfirm>
-          </Access>
+          <DeleteAction
+            key="delete"
+            code="sys:dict:delete"
+            name={r.dictKey}
+            onDelete={() => deleteDictEntry(r.id)}
+            onDone={() => entries.current?.reload()}
+          />
         ),
       ],
     },
@@ -217,15 +189,12 @@ const DictPage: React.FC = () => {
               onPage: (page) => !type && page.records.length && setType(page.records[0]),
             })}
             toolBarRender={() => [
-              <Access key="add" code="sys:dict:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
-                >
-                  {t('sys.dict.type.add')}
-                </Button>
-              </Access>,
+              <AddButton
+                key="add"
+                code="sys:dict:add"
+                label={t('sys.dict.type.add')}
+                onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
+              />,
             ]}
           />
         </Col>
@@ -249,15 +218,12 @@ const DictPage: React.FC = () => {
                 return { data: list, success: true };
               }}
               toolBarRender={() => [
-                <Access key="add" code="sys:dict:add">
-                  <Button
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
-                  >
-                    {t('sys.dict.entry.add')}
-                  </Button>
-                </Access>,
+                <AddButton
+                  key="add"
+                  code="sys:dict:add"
+                  label={t('sys.dict.entry.add')}
+                  onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
+                />,
               ]}
             />
           ) : (

@@ -1,12 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import { menuIcon } from '@/components/MenuIcon';
 import { deleteMenu, menuTree, type MenuNode } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
+import DeleteAction from '../shared/DeleteAction';
 import { actionLabel, t } from '../shared/text';
 import MenuForm from './components/MenuForm';
 
@@ -26,7 +28,6 @@ function filterTree(nodes: MenuNode[], text: string): MenuNode[] {
 
 /** /sys/menu: the menu tree (localized name key, url, icon, sort, flags, operation keys). */
 const MenuPage: React.FC = () => {
-  const { message } = App.useApp();
   const action = useRef<ActionType>();
   const [tree, setTree] = useState<MenuNode[]>([]);
   const [form, setForm] = useState<{
@@ -104,23 +105,14 @@ const MenuPage: React.FC = () => {
             <EditOutlined /> {t('sys.edit')}
           </Typography.Link>
         </Access>,
-        <Access key="delete" code="sys:menu:delete">
-          <Popconfirm
-            title={t('sys.confirm.delete', { name: menuTitle({ name: r.name, title: r.title }) })}
-            description={r.children?.length ? t('sys.menu.delete.children') : undefined}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              await deleteMenu(r.id);
-              message.success(t('common.deleteSucceed'));
-              reload();
-            }}
-          >
-            <Typography.Link type="danger">
-              <DeleteOutlined /> {t('sys.delete')}
-            </Typography.Link>
-          </Popconfirm>
-        </Access>,
+        <DeleteAction
+          key="delete"
+          code="sys:menu:delete"
+          name={menuTitle({ name: r.name, title: r.title })}
+          description={r.children?.length ? t('sys.menu.delete.children') : undefined}
+          onDelete={() => deleteMenu(r.id)}
+          onDone={reload}
+        />,
       ],
     },
   ];
@@ -150,11 +142,12 @@ const MenuPage: React.FC = () => {
           return { data: strip(data), success: true };
         }}
         toolBarRender={() => [
-          <Access key="add" code="sys:menu:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(undefined, 0)}>
-              {t('sys.menu.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:menu:add"
+            label={t('sys.menu.add')}
+            onClick={() => open(undefined, 0)}
+          />,
         ]}
       />
       <MenuForm

@@ -1,6 +1,5 @@
 import {
   ApartmentOutlined,
-  DeleteOutlined,
   EditOutlined,
   HomeOutlined,
   PlusOutlined,
@@ -8,7 +7,6 @@ import {
 } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import {
-  App,
   Avatar,
   Button,
   Card,
@@ -16,7 +14,6 @@ import {
   Descriptions,
   Empty,
   Input,
-  Popconfirm,
   Row,
   Space,
   Spin,
@@ -32,6 +29,7 @@ import { formatDate } from '@/utils/intl';
 import { childTypeOf, findOrg } from '../shared/orgs';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import Applications from './components/Applications';
@@ -79,7 +77,6 @@ const allIds = (nodes: OrgNode[]): number[] =>
 
 /** /sys/organization: platform -> merchant -> venue tree, a node's profile, sign-up review. */
 const OrganizationPage: React.FC = () => {
-  const { message } = App.useApp();
   const { initialState } = useModel('@@initialState');
   const { can } = useOperation();
   const platform = initialState?.currentUser?.orgType === 'platform';
@@ -208,24 +205,17 @@ const OrganizationPage: React.FC = () => {
                   </Button>
                 </Access>
                 {node.type !== 'platform' && !own && (
-                  <Access code="sys:org:delete">
-                    <Popconfirm
-                      title={t('sys.confirm.delete', { name: node.name })}
-                      description={t('sys.org.delete.hint')}
-                      okText={t('common.ok')}
-                      cancelText={t('common.cancel')}
-                      onConfirm={async () => {
-                        await deleteOrg(node.id);
-                        message.success(t('common.deleteSucceed'));
-                        setSelected(node.parentId || undefined);
-                        refresh(node.parentId);
-                      }}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />}>
-                        {t('sys.delete')}
-                      </Button>
-                    </Popconfirm>
-                  </Access>
+                  <DeleteAction
+                    button
+                    code="sys:org:delete"
+                    name={node.name}
+                    description={t('sys.org.delete.hint')}
+                    onDelete={() => deleteOrg(node.id)}
+                    onDone={() => {
+                      setSelected(node.parentId || undefined);
+                      refresh(node.parentId);
+                    }}
+                  />
                 )}
               </Space>
             )
@@ -270,7 +260,11 @@ const OrganizationPage: React.FC = () => {
               <Descriptions.Item label={t('sys.org.currency')}>{node.currency}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.timezone')}>{node.timezone}</Descriptions.Item>
               <Descriptions.Item label={t('sys.org.logo')}>
-                {safeHref(node.logo) ? <Avatar shape="square" size={48} src={safeHref(node.logo)} /> : '-'}
+                {safeHref(node.logo) ? (
+                  <Avatar shape="square" size={48} src={safeHref(node.logo)} />
+                ) : (
+                  '-'
+                )}
               </Descriptions.Item>
               <Descriptions.Item label={t('sys.createdAt')}>
                 {formatDate(node.createdAt)}

@@ -1,8 +1,8 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { useModel } from '@umijs/max';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
@@ -15,6 +15,8 @@ import {
 import { formatDate } from '@/utils/intl';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
@@ -24,7 +26,6 @@ import { roleName } from '@/utils/roles';
 
 /** /sys/role: roles with their data scope, status and grants (menus + operation keys). */
 const RolePage: React.FC = () => {
-  const { message } = App.useApp();
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   const platform = user?.orgType === 'platform';
@@ -125,22 +126,13 @@ const RolePage: React.FC = () => {
                 </Typography.Link>
               </Access>,
               !r.builtin && (
-                <Access key="delete" code="sys:role:delete">
-                  <Popconfirm
-                    title={t('sys.confirm.delete', { name: r.name })}
-                    okText={t('common.ok')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={async () => {
-                      await deleteRole(r.id);
-                      message.success(t('common.deleteSucceed'));
-                      reload();
-                    }}
-                  >
-                    <Typography.Link type="danger">
-                      <DeleteOutlined /> {t('sys.delete')}
-                    </Typography.Link>
-                  </Popconfirm>
-                </Access>
+                <DeleteAction
+                  key="delete"
+                  code="sys:role:delete"
+                  name={r.name}
+                  onDelete={() => deleteRole(r.id)}
+                  onDone={reload}
+                />
               ),
             ]
           : [],
@@ -161,16 +153,13 @@ const RolePage: React.FC = () => {
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         request={tableRequest(listRoles, { query: statusAsNumber })}
         toolBarRender={() => [
-          <Access key="add" code="sys:role:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openForm()}
-              data-testid="role-add"
-            >
-              {t('sys.role.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:role:add"
+            label={t('sys.role.add')}
+            onClick={() => openForm()}
+            testId="role-add"
+          />,
         ]}
       />
       <RoleForm

@@ -1,9 +1,7 @@
 import {
-  DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   KeyOutlined,
-  PlusOutlined,
   UnlockOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -33,6 +31,8 @@ import { statusAsNumber } from '../shared/status';
 import { showOncePassword } from '../shared/OncePassword';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
+import AddButton from '../shared/AddButton';
+import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
@@ -230,22 +230,13 @@ const UserPage: React.FC = () => {
             </Typography.Link>
           </Popconfirm>
         </Access>,
-        <Access key="delete" code="sys:user:delete">
-          <Popconfirm
-            title={t('sys.confirm.delete', { name: r.username })}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              await deleteUser(r.id);
-              message.success(t('common.deleteSucceed'));
-              reload();
-            }}
-          >
-            <Typography.Link type="danger">
-              <DeleteOutlined /> {t('sys.delete')}
-            </Typography.Link>
-          </Popconfirm>
-        </Access>,
+        <DeleteAction
+          key="delete"
+          code="sys:user:delete"
+          name={r.username}
+          onDelete={() => deleteUser(r.id)}
+          onDone={reload}
+        />,
       ],
     },
   ];
@@ -269,16 +260,13 @@ const UserPage: React.FC = () => {
           },
         })}
         toolBarRender={() => [
-          <Access key="add" code="sys:user:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openForm()}
-              data-testid="user-add"
-            >
-              {t('sys.user.add')}
-            </Button>
-          </Access>,
+          <AddButton
+            key="add"
+            code="sys:user:add"
+            label={t('sys.user.add')}
+            onClick={() => openForm()}
+            testId="user-add"
+          />,
           <Access key="import" code="sys:user:import">
             <Button
               icon={<UploadOutlined />}

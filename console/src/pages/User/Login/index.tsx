@@ -1,17 +1,16 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useModel, useNavigate, useSearchParams } from '@umijs/max';
 import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
 import AuthTabs from '@/components/AuthShell/AuthTabs';
-import { useCountdown } from '@/hooks/useCountdown';
+import MobileCodeFields, { useSmsCode } from '@/components/AuthShell/MobileCodeFields';
 import { fetchSession, preloadShell } from '@/services/session';
-import { login, sendSmsCode } from '@/services/sys';
+import { login } from '@/services/sys';
 import { errorText } from '@/utils/errors';
 import { formatMessage } from '@/utils/intl';
 import { clearSession, safeRedirect } from '@/utils/session';
 import { getToken, setToken } from '@/utils/token';
-import { MOBILE_PATTERN } from '@/utils/validation';
 
 type LoginType = 'account' | 'mobile';
 
@@ -26,8 +25,7 @@ const Login: React.FC = () => {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [sending, setSending] = useState(false);
-  const [countdown, startCountdown] = useCountdown();
+  const sms = useSmsCode(form, setError, setNotice);
 
   useEffect(() => {
     document.title = `${t('menu.login')} - ${t('app.title')}`;
@@ -67,26 +65,6 @@ const Login: React.FC = () => {
     }
   };
 
-  const onSendCode = async () => {
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await sendSmsCode(form.getFieldValue('mobile').trim());
-      startCountdown(result?.resendAfter || 60);
-      setNotice(t('login.sms.sent'));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSending(false);
-    }
-  };
-
   const accountFields = (
     <>
       <Form.Item
@@ -114,50 +92,7 @@ const Login: React.FC = () => {
     </>
   );
 
-  const mobileFields = (
-    <>
-      <Form.Item
-        name="mobile"
-        rules={[
-          { required: true, whitespace: true, message: t('login.mobile.required') },
-          { pattern: MOBILE_PATTERN, message: t('login.mobile.invalid') },
-        ]}
-      >
-        <Input
-          size="large"
-          prefix={<MobileOutlined />}
-          placeholder={t('login.mobile')}
-          autoComplete="tel"
-        />
-      </Form.Item>
-      <Form.Item required>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}
-          >
-            <Input
-              size="large"
-              prefix={<SafetyOutlined />}
-              placeholder={t('login.code')}
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <Button
-            size="large"
-            style={{ minWidth: 128 }}
-            disabled={countdown > 0}
-            loading={sending}
-            onClick={onSendCode}
-            data-testid="send-code"
-          >
-            {countdown > 0 ? t('login.code.resend', { seconds: countdown }) : t('login.code.send')}
-          </Button>
-        </div>
-      </Form.Item>
-    </>
-  );
+  const mobileFields = <MobileCodeFields {...sms} />;
 
   return (
     <AuthShell>

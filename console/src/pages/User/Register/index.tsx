@@ -2,8 +2,6 @@ import {
   EnvironmentOutlined,
   IdcardOutlined,
   LockOutlined,
-  MobileOutlined,
-  SafetyOutlined,
   ShopOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -12,14 +10,12 @@ import { Alert, Button, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
 import PageLoading from '@/components/PageLoading';
-import { useCountdown } from '@/hooks/useCountdown';
-import { sendSmsCode } from '@/services/sys';
+import MobileCodeFields, { useSmsCode } from '@/components/AuthShell/MobileCodeFields';
 import { registerMerchant } from '@/services/sys-admin';
-import { errorText } from '@/utils/errors';
 import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage, useAreaMessages } from '@/utils/intl';
 import { LOGIN_PATH } from '@/utils/session';
-import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
+import { MIN_PASSWORD } from '@/utils/validation';
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
@@ -43,31 +39,12 @@ const Register: React.FC = () => {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
-  const [countdown, startCountdown] = useCountdown();
+  const sms = useSmsCode(form, setError);
 
   useEffect(() => {
     document.title = `${t('menu.register')} - ${t('app.title')}`;
   }, []);
-
-  const onSendCode = async () => {
-    setError(undefined);
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await sendSmsCode(form.getFieldValue('mobile').trim());
-      startCountdown(result?.resendAfter || 60);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSending(false);
-    }
-  };
 
   const onFinish = async (values: Record<string, string>) => {
     setSubmitting(true);
@@ -134,40 +111,7 @@ const Register: React.FC = () => {
             maxLength={50}
           />
         </Form.Item>
-        <Form.Item
-          name="mobile"
-          rules={[
-            { required: true, whitespace: true, message: t('login.mobile.required') },
-            { pattern: MOBILE_PATTERN, message: t('login.mobile.invalid') },
-          ]}
-        >
-          <Input prefix={<MobileOutlined />} placeholder={t('login.mobile')} autoComplete="tel" />
-        </Form.Item>
-        <Form.Item required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('login.code.required') }]}
-            >
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('login.code')}
-                autoComplete="one-time-code"
-              />
-            </Form.Item>
-            <Button
-              style={{ minWidth: 128 }}
-              disabled={countdown > 0}
-              loading={sending}
-              onClick={onSendCode}
-            >
-              {countdown > 0
-                ? t('login.code.resend', { seconds: countdown })
-                : t('login.code.send')}
-            </Button>
-          </div>
-        </Form.Item>
+        <MobileCodeFields {...sms} />
         <Form.Item
           name="password"
           rules={[

@@ -3,11 +3,8 @@ import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from
 import React, { useEffect, useState } from 'react';
 import { allTablets, type Tablet } from '@/services/advert';
 import { createTable, updateTable, type OrderingMethod, type Table } from '@/services/configure';
-import { feedback } from '@/utils/feedback';
-import { formatMessage } from '@/utils/intl';
-import { showFormError } from '../../shared/errors';
 import { t } from '../../shared/text';
-import { useDiscardGuard } from '@/components/Sheet';
+import { useSaveForm } from '../../shared/useSaveForm';
 
 interface Values {
   name: string;
@@ -40,10 +37,7 @@ const TableModal: React.FC<TableModalProps> = ({
   onClose,
   onSaved,
 }) => {
-  const [form] = Form.useForm<Values>();
-  const guard = useDiscardGuard(() => form.isFieldsTouched());
-  const [saving, setSaving] = useState(false);
-  const [alert, setAlert] = useState<string>();
+  const { form, guard, saving, alert, setAlert, save } = useSaveForm<Values>(FIELDS);
   const [tablets, setTablets] = useState<Tablet[]>([]);
   const method = Form.useWatch('orderingMethod', form);
 
@@ -71,35 +65,19 @@ const TableModal: React.FC<TableModalProps> = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, table?.id]);
 
-  const submit = async () => {
-    setAlert(undefined);
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = {
-        name: (v.name ?? '').trim(),
-        area: (v.area ?? '').trim(),
-        seats: v.seats ?? 0,
-        remark: (v.remark ?? '').trim(),
-        orderingMethod: v.orderingMethod,
-        tabletId: v.tabletId ?? null,
-        sort: v.sort ?? 0,
-        status: v.enabled ? 1 : 0,
-      };
-      const saved = table ? await updateTable(table.id, body) : await createTable(venueId, body);
-      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
-      onSaved(saved);
-    } catch (e) {
-      setAlert(showFormError(form, e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = save((v) => {
+    const body = {
+      name: (v.name ?? '').trim(),
+      area: (v.area ?? '').trim(),
+      seats: v.seats ?? 0,
+      remark: (v.remark ?? '').trim(),
+      orderingMethod: v.orderingMethod,
+      tabletId: v.tabletId ?? null,
+      sort: v.sort ?? 0,
+      status: v.enabled ? 1 : 0,
+    };
+    return table ? updateTable(table.id, body) : createTable(venueId, body);
+  }, onSaved);
 
   return (
     <Modal

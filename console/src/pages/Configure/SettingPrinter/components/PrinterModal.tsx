@@ -5,7 +5,7 @@
  * categories a kitchen printer prints, a backup printer, enabled.
  */
 import { Alert, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
-import React, { useEffect, useState } from 'react';
+import React, { useEffect } from 'react';
 import type { Category } from '@/services/cuisine';
 import {
   CHARSETS,
@@ -16,12 +16,9 @@ import {
   type PrinterModel,
   type PrinterType,
 } from '@/services/configure';
-import { feedback } from '@/utils/feedback';
-import { formatMessage } from '@/utils/intl';
-import { showFormError } from '../../shared/errors';
 import { t } from '../../shared/text';
 import { validIP } from '../logic';
-import { useDiscardGuard } from '@/components/Sheet';
+import { useSaveForm } from '../../shared/useSaveForm';
 
 interface Values {
   name?: string;
@@ -85,10 +82,7 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
   onClose,
   onSaved,
 }) => {
-  const [form] = Form.useForm<Values>();
-  const guard = useDiscardGuard(() => form.isFieldsTouched());
-  const [saving, setSaving] = useState(false);
-  const [alert, setAlert] = useState<string>();
+  const { form, guard, saving, alert, setAlert, save } = useSaveForm<Values>(FIELDS);
   const type = Form.useWatch('type', form);
 
   useEffect(() => {
@@ -112,42 +106,25 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, printer?.id]);
 
-  const submit = async () => {
-    setAlert(undefined);
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = {
-        name: (v.name ?? '').trim(),
-        type: v.type,
-        model: v.model,
-        ip: (v.ip ?? '').trim(),
-        port: v.port ?? 9100,
-        copies: v.copies,
-        fontSize: v.fontSize,
-        charset: v.charset,
-        paperWidth: v.paperWidth,
-        cut: !!v.cut,
-        categoryIds: v.type === 'kitchen' ? (v.categoryIds ?? []) : [],
-        backupId: v.backupId ?? null,
-        remark: (v.remark ?? '').trim(),
-        status: v.enabled ? 1 : 0,
-      };
-      if (printer) await updatePrinter(printer.id, body);
-      else await createPrinter(venueId, body);
-      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
-      onSaved();
-    } catch (e) {
-      setAlert(showFormError(form, e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = save((v) => {
+    const body = {
+      name: (v.name ?? '').trim(),
+      type: v.type,
+      model: v.model,
+      ip: (v.ip ?? '').trim(),
+      port: v.port ?? 9100,
+      copies: v.copies,
+      fontSize: v.fontSize,
+      charset: v.charset,
+      paperWidth: v.paperWidth,
+      cut: !!v.cut,
+      categoryIds: v.type === 'kitchen' ? (v.categoryIds ?? []) : [],
+      backupId: v.backupId ?? null,
+      remark: (v.remark ?? '').trim(),
+      status: v.enabled ? 1 : 0,
+    };
+    return printer ? updatePrinter(printer.id, body) : createPrinter(venueId, body);
+  }, onSaved);
 
   return (
     <Modal

@@ -1,12 +1,10 @@
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components';
-import { App, Form } from 'antd';
 import React from 'react';
 import { createArea, updateArea, type AreaInput, type AreaView } from '@/services/sys-admin';
-import { showFormError } from '@/utils/fieldErrors';
 import LabelsFields from '../../shared/LabelsFields';
 import { cleanLabels } from '../../shared/labels';
 import { t } from '../../shared/text';
-import { useModalFormGuard } from '@/components/Sheet';
+import { useSysForm } from '../../shared/useSysForm';
 
 type Values = Omit<AreaInput, 'names'> & { names?: Record<string, string> };
 
@@ -18,15 +16,16 @@ const AreaForm: React.FC<{
   onOpenChange: (open: boolean) => void;
   onSaved: (area: AreaView) => void;
 }> = ({ open, area, parent, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const guard = useModalFormGuard(form, open);
+  const { formProps, finish } = useSysForm<Values>(open, onOpenChange, [
+    'code',
+    'name',
+    'sort',
+    'names',
+  ]);
   return (
     <ModalForm<Values>
       name="areaForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={
         area
           ? t('sys.area.edit', { name: area.label || area.name })
@@ -35,33 +34,25 @@ const AreaForm: React.FC<{
             : t('sys.area.addCountry')
       }
       width={640}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         area
           ? { code: area.code, name: area.name, sort: area.sort, names: area.names ?? {} }
           : { sort: 0, names: {} }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        const data: AreaInput = {
-          code: (area?.code ?? values.code ?? '').trim(),
-          parentCode: area ? area.parentCode : (parent?.code ?? ''),
-          name: values.name?.trim(),
-          sort: values.sort ?? 0,
-          names: cleanLabels(values.names),
-        };
-        try {
-          const saved = area ? await updateArea(area.code, data) : await createArea(data);
-          message.success(area ? t('common.modifySucceed') : t('sys.createSucceed'));
-          onSaved(saved);
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, ['code', 'name', 'sort', 'names']);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!area,
+        (values) => {
+          const data: AreaInput = {
+            code: (area?.code ?? values.code ?? '').trim(),
+            parentCode: area ? area.parentCode : (parent?.code ?? ''),
+            name: values.name?.trim(),
+            sort: values.sort ?? 0,
+            names: cleanLabels(values.names),
+          };
+          return area ? updateArea(area.code, data) : createArea(data);
+        },
+        onSaved,
+      )}
     >
       <ProFormText
         name="code"

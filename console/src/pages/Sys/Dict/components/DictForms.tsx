@@ -1,5 +1,4 @@
 import { ModalForm, ProFormDigit, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { App, Form } from 'antd';
 import React from 'react';
 import {
   createDictEntry,
@@ -10,11 +9,10 @@ import {
   type DictType,
   type DictTypeInput,
 } from '@/services/sys-admin';
-import { showFormError } from '@/utils/fieldErrors';
 import LabelsFields from '../../shared/LabelsFields';
 import { cleanLabels, parseLabels } from '../../shared/labels';
 import { t } from '../../shared/text';
-import { useModalFormGuard } from '@/components/Sheet';
+import { useSysForm } from '../../shared/useSysForm';
 
 export const TypeForm: React.FC<{
   open: boolean;
@@ -22,35 +20,25 @@ export const TypeForm: React.FC<{
   onOpenChange: (open: boolean) => void;
   onSaved: (type: DictType) => void;
 }> = ({ open, type, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<DictTypeInput>();
-  const guard = useModalFormGuard(form, open);
+  const { formProps, finish } = useSysForm<DictTypeInput>(open, onOpenChange, [
+    'code',
+    'name',
+    'description',
+  ]);
   return (
     <ModalForm<DictTypeInput>
       name="dictTypeForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={type ? t('sys.dict.type.edit') : t('sys.dict.type.add')}
       width={480}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         type ? { code: type.code, name: type.name, description: type.description } : {}
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        try {
-          const saved = type ? await updateDictType(type.id, values) : await createDictType(values);
-          message.success(type ? t('common.modifySucceed') : t('sys.createSucceed'));
-          onSaved(saved);
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, ['code', 'name', 'description']);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!type,
+        (values) => (type ? updateDictType(type.id, values) : createDictType(values)),
+        onSaved,
+      )}
     >
       <ProFormText
         name="code"
@@ -91,19 +79,18 @@ export const EntryForm: React.FC<{
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }> = ({ open, type, entry, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<EntryValues>();
-  const guard = useModalFormGuard(form, open);
+  const { formProps, finish } = useSysForm<EntryValues>(open, onOpenChange, [
+    'dictKey',
+    'dictValue',
+    'sort',
+    'labels',
+  ]);
   return (
     <ModalForm<EntryValues>
       name="dictEntryForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={entry ? t('sys.dict.entry.edit') : t('sys.dict.entry.add')}
       width={640}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         entry
           ? {
@@ -114,27 +101,20 @@ export const EntryForm: React.FC<{
             }
           : { sort: 0, labels: {} }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        const data = {
-          type,
-          dictKey: values.dictKey.trim(),
-          dictValue: values.dictValue.trim(),
-          sort: values.sort ?? 0,
-          labels: cleanLabels(values.labels),
-        };
-        try {
-          if (entry) await updateDictEntry(entry.id, data);
-          else await createDictEntry(data);
-          message.success(entry ? t('common.modifySucceed') : t('sys.createSucceed'));
-          onSaved();
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, ['dictKey', 'dictValue', 'sort', 'labels']);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!entry,
+        (values) => {
+          const data = {
+            type,
+            dictKey: values.dictKey.trim(),
+            dictValue: values.dictValue.trim(),
+            sort: values.sort ?? 0,
+            labels: cleanLabels(values.labels),
+          };
+          return entry ? updateDictEntry(entry.id, data) : createDictEntry(data);
+        },
+        onSaved,
+      )}
     >
       <ProFormText
         name="dictKey"

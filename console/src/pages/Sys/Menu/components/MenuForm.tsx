@@ -6,15 +6,14 @@ import {
   ProFormText,
   ProFormTreeSelect,
 } from '@ant-design/pro-components';
-import { App, Col, Form, Row } from 'antd';
+import { Col, Form, Row } from 'antd';
 import React, { useMemo } from 'react';
 import { menuIcon } from '@/components/MenuIcon';
 import { createMenu, updateMenu, type MenuInput, type MenuNode } from '@/services/sys-admin';
 import { menuTitle } from '@/utils/intl';
-import { showFormError } from '@/utils/fieldErrors';
 import { ACTIONS } from '../../shared/grants';
 import { actionLabel, t } from '../../shared/text';
-import { useModalFormGuard } from '@/components/Sheet';
+import { useSysForm } from '../../shared/useSysForm';
 
 const FIELDS = [
   'parentId',
@@ -54,9 +53,7 @@ const MenuForm: React.FC<{
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }> = ({ open, tree, menu, parentId, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<MenuInput>();
-  const guard = useModalFormGuard(form, open);
+  const { form, formProps, finish } = useSysForm<MenuInput>(open, onOpenChange, FIELDS);
   const icon = Form.useWatch('icon', form);
   const options = useMemo(
     () => [{ title: t('sys.menu.root'), value: 0, children: parentOptions(tree, menu?.id) }],
@@ -65,13 +62,9 @@ const MenuForm: React.FC<{
   return (
     <ModalForm<MenuInput>
       name="menuForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={menu ? t('sys.menu.edit') : t('sys.menu.add')}
       width={640}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         menu
           ? {
@@ -87,25 +80,14 @@ const MenuForm: React.FC<{
             }
           : { parentId: parentId ?? 0, sort: 0, static: false, hidden: false, actions: [] }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        const data = { ...values, parentId: values.parentId ?? 0, actions: values.actions ?? [] };
-        try {
-          if (menu) {
-            await updateMenu(menu.id, data);
-            message.success(t('common.modifySucceed'));
-          } else {
-            await createMenu(data);
-            message.success(t('sys.createSucceed'));
-          }
-          onSaved();
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, FIELDS);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!menu,
+        (values) => {
+          const data = { ...values, parentId: values.parentId ?? 0, actions: values.actions ?? [] };
+          return menu ? updateMenu(menu.id, data) : createMenu(data);
+        },
+        onSaved,
+      )}
     >
       <ProFormTreeSelect
         name="parentId"

@@ -6,15 +6,14 @@ import {
   ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
-import { App, Col, Form, Row } from 'antd';
+import { Col, Row } from 'antd';
 import React from 'react';
 import ImageUpload from '@/components/ImageUpload';
 import { createOrg, updateOrg, type Org, type OrgInput } from '@/services/sys-admin';
 import { MOBILE_PATTERN } from '@/utils/validation';
 import AreaSelect from '../../shared/AreaSelect';
-import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
-import { useModalFormGuard } from '@/components/Sheet';
+import { useSysForm } from '../../shared/useSysForm';
 
 const FIELDS = [
   'name',
@@ -74,9 +73,7 @@ export interface OrgFormProps {
 
 /** Profile of a merchant or venue (create below a node, or edit). */
 const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<OrgInput>();
-  const guard = useModalFormGuard(form, open);
+  const { formProps, finish } = useSysForm<OrgInput>(open, onOpenChange, FIELDS);
   const kind = org?.type ?? type;
   const title = org
     ? t('sys.org.edit', { name: org.name })
@@ -86,13 +83,9 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
   return (
     <ModalForm<OrgInput>
       name="orgForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={title}
       width={680}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         org
           ? {
@@ -114,30 +107,20 @@ const OrgForm: React.FC<OrgFormProps> = ({ open, org, parent, type, onOpenChange
               sort: 0,
             }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        const data: OrgInput = { ...values, name: values.name?.trim() };
-        try {
-          let saved: Org;
-          if (org) {
-            saved = await updateOrg(org.id, data);
-            message.success(t('common.modifySucceed'));
-          } else {
-            saved = await createOrg({
-              ...data,
-              type: kind === 'platform' ? undefined : kind,
-              parentId: parent?.id,
-            });
-            message.success(t('sys.createSucceed'));
-          }
-          onSaved(saved);
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, FIELDS);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!org,
+        (values) => {
+          const data: OrgInput = { ...values, name: values.name?.trim() };
+          return org
+            ? updateOrg(org.id, data)
+            : createOrg({
+                ...data,
+                type: kind === 'platform' ? undefined : kind,
+                parentId: parent?.id,
+              });
+        },
+        onSaved,
+      )}
     >
       <Row gutter={16}>
         <Col span={12}>

@@ -85,7 +85,9 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
     <Sheet
       open={!!role}
       onClose={onClose}
-      dirty={() => loaded.current !== undefined && JSON.stringify([...checked].sort()) !== loaded.current}
+      dirty={() =>
+        loaded.current !== undefined && JSON.stringify([...checked].sort()) !== loaded.current
+      }
       width={520}
       destroyOnClose
       title={t('sys.role.grants.title', { name: role ? roleName(role) : '' })}

@@ -6,12 +6,10 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { App, Form } from 'antd';
 import React from 'react';
 import { createRole, updateRole, type Role, type RoleInput } from '@/services/sys-admin';
-import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
-import { useModalFormGuard } from '@/components/Sheet';
+import { useSysForm } from '../../shared/useSysForm';
 
 const FIELDS = ['name', 'code', 'description', 'dataScope', 'sort', 'platformOnly'];
 
@@ -30,22 +28,16 @@ const RoleForm: React.FC<{
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }> = ({ open, role, platform, onOpenChange, onSaved }) => {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<RoleInput>();
-  const guard = useModalFormGuard(form, open);
+  const { formProps, finish } = useSysForm<RoleInput>(open, onOpenChange, FIELDS);
   const scopes = (
     platform ? ['all', 'merchant', 'venue', 'self'] : ['merchant', 'venue', 'self']
   ).map((s) => ({ label: dataScopeLabel(s), value: s }));
   return (
     <ModalForm<RoleInput>
       name="roleForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={role ? t('sys.role.edit') : t('sys.role.add')}
       width={520}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         role
           ? {
@@ -58,24 +50,11 @@ const RoleForm: React.FC<{
             }
           : { dataScope: 'merchant', sort: 0, platformOnly: false }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        try {
-          if (role) {
-            await updateRole(role.id, values);
-            message.success(t('common.modifySucceed'));
-          } else {
-            await createRole(values);
-            message.success(t('sys.createSucceed'));
-          }
-          onSaved();
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, FIELDS);
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+      onFinish={finish(
+        !!role,
+        (values) => (role ? updateRole(role.id, values) : createRole(values)),
+        onSaved,
+      )}
     >
       <ProFormText
         name="name"

@@ -15,12 +15,12 @@ import {
   type UserView,
 } from '@/services/sys-admin';
 import { MIN_PASSWORD, MOBILE_PATTERN } from '@/utils/validation';
-import { formFields, showFormError } from '@/utils/fieldErrors';
+import { formFields } from '@/utils/fieldErrors';
 import { findOrg, orgOptions } from '../../shared/orgs';
 import { showOncePassword } from '../../shared/OncePassword';
 import { t } from '../../shared/text';
+import { useSysForm } from '../../shared/useSysForm';
 import { roleName } from '@/utils/roles';
-import { useModalFormGuard } from '@/components/Sheet';
 
 const FIELDS = ['username', 'mobile', 'realName', 'email', 'password', 'orgId', 'roleIds'];
 /** The server names a taken user name `userName` (the account form's name). */
@@ -38,9 +38,12 @@ export interface UserFormProps {
 
 /** Create or edit a user: identity, organisation node and roles (server errors on the fields). */
 const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChange, onSaved }) => {
-  const { message, modal } = App.useApp();
-  const [form] = Form.useForm<UserInput>();
-  const guard = useModalFormGuard(form, open);
+  const { modal } = App.useApp();
+  const { form, formProps, finish } = useSysForm<UserInput>(
+    open,
+    onOpenChange,
+    formFields(FIELDS, ALIAS),
+  );
   const orgId = Form.useWatch('orgId', form);
   const orgType = findOrg(orgs, orgId)?.type;
   const treeData = useMemo(() => orgOptions(orgs), [orgs]);
@@ -53,13 +56,9 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
   return (
     <ModalForm<UserInput>
       name="userForm"
-      form={form}
-      open={open}
-      onOpenChange={guard.openChange(onOpenChange)}
+      {...formProps}
       title={user ? t('sys.user.edit') : t('sys.user.add')}
       width={560}
-      layout="vertical"
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={
         user
           ? {
@@ -72,33 +71,28 @@ const UserForm: React.FC<UserFormProps> = ({ open, user, orgs, roles, onOpenChan
             }
           : { roleIds: [] }
       }
-      submitter={{ searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') } }}
-      onFinish={guard.finish(async (values) => {
-        const data: UserInput = {
-          ...values,
-          username: values.username?.trim(),
-          mobile: values.mobile?.trim(),
-          roleIds: values.roleIds ?? [],
-        };
-        try {
+      onFinish={finish(
+        !!user,
+        async (values) => {
+          const data: UserInput = {
+            ...values,
+            username: values.username?.trim(),
+            mobile: values.mobile?.trim(),
+            roleIds: values.roleIds ?? [],
+          };
           if (user) {
             await updateUser(user.id, data);
-            message.success(t('common.modifySucceed'));
-          } else {
-            const created = await createUser(data);
-            message.success(t('sys.createSucceed'));
-            if (created.password) {
-              showOncePassword(modal, { user: created.username, password: created.password });
-            }
+            return undefined;
+          }
+          return createUser(data);
+        },
+        (created) => {
+          if (created?.password) {
+            showOncePassword(modal, { user: created.username, password: created.password });
           }
           onSaved();
-          return true;
-        } catch (e) {
-          const text = showFormError(form, e, formFields(FIELDS, ALIAS));
-          if (text) message.error(text);
-          return false;
-        }
-      })}
+        },
+      )}
     >
       <ProFormText
         name="username"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Load benchmark of the tablets' configuration (issue 13) side by side with their playlist
-# (issue 7) in one run: 1,000 tablets of the demo venue poll
-#   GET /api/public/tablet/{key}/config    and    GET /api/public/tablet/{key}/playlist
-# with the ETags they hold, so every answer is a 304 from memory. The two are measured in
-# alternating rounds against the same server, and the medians are printed.
-#   scripts/bench_tabletconfig.sh [bin/venue]   env: TABLETS (1000), CONNS (64), DURATION (10s), RUNS (3)
+# Load benchmark of the tablets' polls: 1,000 tablets of the demo venue poll, for each
+# kind in KINDS, GET /api/public/tablet/{key}/{kind}, where kind is config (issue 13) or
+# playlist (issue 7), with the ETags they hold, so every answer is a 304 from memory (no
+# database query per request; the Go benchmarks BenchmarkTabletConfig304 in
+# modules/configure and BenchmarkPlaylist304 in modules/advert assert that). Several kinds
+# are measured in alternating rounds against the same server, and the medians are printed.
+#   scripts/bench_tablet.sh [bin/venue]   env: KINDS ("config playlist"), TABLETS (1000),
+#                                         CONNS (64), DURATION (10s), RUNS (3)
 set -euo pipefail
 bin=$(realpath "${1:-bin/venue}")
-TABLETS=${TABLETS:-1000} CONNS=${CONNS:-64} DURATION=${DURATION:-10s} RUNS=${RUNS:-3}
+KINDS=${KINDS:-config playlist} TABLETS=${TABLETS:-1000} CONNS=${CONNS:-64} DURATION=${DURATION:-10s} RUNS=${RUNS:-3}
 command -v wrk >/dev/null || apt-get install -y -qq wrk
 data=$(mktemp -d)
 export VENUE_DATA_DIR=$data VENUE_ADMIN_PASSWORD='Admin@12345' VENUE_LOG_LEVEL=warn
@@ -18,10 +20,10 @@ pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
 for _ in $(seq 1 240); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
 
-# Tablets, their keys and the current ETags of both calls, written into two wrk scripts.
-python3 - "$port" "$TABLETS" "$data" <<'PY'
+# Tablets, their keys and the current ETags of each kind's call, written into a wrk script a kind.
+python3 - "$port" "$TABLETS" "$data" $KINDS <<'PY'
 import http.client, json, sys
-port, n, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+port, n, out, kinds = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 c = http.client.HTTPConnection("127.0.0.1", port)
 def call(method, path, token=None, body=None):
     h = {"Content-Type": "application/json"}
@@ -38,7 +40,7 @@ for i in range(n):
     _, env = call("POST", "/api/merchant/tablet", tok, {"venueId": venue, "number": "B%04d" % i, "name": "Bench %d" % i})
     if env["code"] != 10000: sys.exit("create tablet: %s" % env)
     keys.append(env["result"]["key"])
-for kind in ("config", "playlist"):
+for kind in kinds:
     tags = []
     for k in keys:
         r, _ = call("GET", "/api/public/tablet/%s/%s" % (k, kind))
@@ -62,11 +64,11 @@ done = function(summary, latency, requests)
 end
 """ % kind)
 PY
-echo "tablets=$TABLETS connections=$CONNS duration=$DURATION runs=$RUNS cores=$(nproc)"
+echo "kinds=$KINDS tablets=$TABLETS connections=$CONNS duration=$DURATION runs=$RUNS cores=$(nproc)"
 : >"$data/results"
 for i in $(seq 1 "$RUNS"); do
-  order="config playlist"
-  [ $((i % 2)) -eq 0 ] && order="playlist config" # neither always runs first
+  order=$KINDS
+  [ $((i % 2)) -eq 0 ] && order=$(printf '%s\n' $KINDS | tac | tr '\n' ' ') # none always runs first
   for kind in $order; do
     wrk -t2 -c"$CONNS" -d"$DURATION" --latency -s "$data/$kind.lua" "http://127.0.0.1:$port" | python3 -c '
 import re,sys
@@ -79,10 +81,10 @@ print(f"'"$kind"' {rps:.0f} {v:.2f} {errs.group(1) if errs else 0} {not304.group
       awk -v run="$i" '{printf "run %s %-8s %s req/s, p99 %s ms, non-2xx/3xx %s, not 304 %s\n", run, $1, $2, $3, $4, $5}'
   done
 done
-python3 - "$data/results" <<'PY'
+python3 - "$data/results" $KINDS <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-for kind in ("config", "playlist"):
+for kind in sys.argv[2:]:
     rps = [float(r[1]) for r in rows if r[0] == kind]
     p99 = [float(r[2]) for r in rows if r[0] == kind]
     print(f"median {kind:8s} {statistics.median(rps):.0f} req/s, p99 {statistics.median(p99):.2f} ms")
