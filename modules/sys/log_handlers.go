@@ -58,11 +58,12 @@ func parseTime(s string, endOfDay bool) (time.Time, bool) {
 func (m *Module) logFilter(ctx context.Context, q LogQuery) (*gorm.DB, error) {
 	db := m.deps.DB.WithContext(ctx).Model(&Oplog{})
 	var c api.Check
-	// The user name filter stays a prefix (the log is large and read by time);
-	// the operation, one of a bounded set of texts, matches anywhere with a
-	// plain LIKE '%text%' within the time and merchant range the log is read by.
+	// The user name and the operation match anywhere, like every other list,
+	// with a plain LIKE '%text%': the log is read newest first a page at a
+	// time within its time range and the caller's merchant (both indexed), so
+	// a filter narrows rows the index already bounds.
 	if v := strings.TrimSpace(q.Username); v != "" {
-		db = db.Where("username LIKE ? ESCAPE '!'", likePrefix(v))
+		db = db.Where("username LIKE ? ESCAPE '!'", textsearch.Contains(v))
 	}
 	if q.Module != "" {
 		db = db.Where("module = ?", q.Module)

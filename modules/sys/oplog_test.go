@@ -112,6 +112,17 @@ func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
 	if total != 12 || strings.Join(got, ",") != "u38,u36,u34,u32" {
 		t.Fatalf("merchant range page %v of %d", got, total)
 	}
+	// the user filter matches inside the name, case-insensitively, '_' literally
+	got, total = names(admin, "pageSize=20&pageNo=1&username=5")
+	if total != 15 || strings.Join(got[:4], ",") != "u59,u58,u57,u56" {
+		t.Fatalf("user filter inside the name %v of %d", got, total)
+	}
+	if got, total = names(admin, "pageSize=20&pageNo=1&username=U0"); total != 10 || got[0] != "u09" {
+		t.Fatalf("user filter, upper case %v of %d", got, total)
+	}
+	if _, total = names(admin, "pageSize=20&pageNo=1&username=_"); total != 0 {
+		t.Fatalf("'_' matched %d rows as a wildcard", total)
+	}
 }
 
 // The attack: a login body with data after the JSON value. The binder must
