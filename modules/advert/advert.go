@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strconv"
 	"strings"
 	"time"
@@ -75,10 +76,10 @@ func (m *Module) List(ctx context.Context, q AdvertQuery) (api.Page[AdvertView],
 	db := m.db.WithContext(ctx).Model(&Advert{})
 	var chk api.Check
 	if t := strings.TrimSpace(q.Title); t != "" {
-		db = db.Where("title LIKE ? ESCAPE '!'", like(t))
+		db = db.Where("title LIKE ? ESCAPE '!'", textsearch.Contains(t))
 	}
 	if r := strings.TrimSpace(q.ReleaseNo); r != "" {
-		db = db.Where("release_no LIKE ? ESCAPE '!'", like(r))
+		db = db.Where("release_no LIKE ? ESCAPE '!'", textsearch.Contains(r))
 	}
 	if q.Status != "" && chk.OneOf("status", q.Status, StatusDraft, StatusPending, StatusApproved, StatusRejected, StatusEnded) {
 		db = db.Where("status = ?", q.Status)
@@ -119,10 +120,6 @@ func (m *Module) List(ctx context.Context, q AdvertQuery) (api.Page[AdvertView],
 		out[i] = m.view(ctx, a)
 	}
 	return api.NewPage(q.PageQuery, out, total), nil
-}
-
-func like(s string) string {
-	return "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
 }
 
 func (m *Module) view(ctx context.Context, a Advert) AdvertView {

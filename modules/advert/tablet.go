@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"time"
 
@@ -72,7 +73,7 @@ func (m *Module) Tablets(ctx context.Context, q TabletQuery) (api.Page[TabletVie
 		db = db.Where("venue_id = ?", q.VenueID)
 	}
 	if kw := strings.TrimSpace(q.Keyword); kw != "" {
-		db = db.Where("(number LIKE ? ESCAPE '!' OR name LIKE ? ESCAPE '!')", like(kw), like(kw))
+		db = db.Where("(number LIKE ? ESCAPE '!' OR name LIKE ? ESCAPE '!')", textsearch.Contains(kw), textsearch.Contains(kw))
 	}
 	switch q.Status {
 	case "":

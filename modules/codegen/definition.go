@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"sync"
 	"time"
@@ -54,7 +55,7 @@ func (d *Definitions) List(ctx context.Context, q DefinitionQuery) (api.Page[Def
 	db := d.db.WithContext(ctx).Model(&Definition{})
 	if v := strings.TrimSpace(q.Keyword); v != "" {
 		// Definitions are few: a plain LIKE '%text%' with escaped wildcards.
-		like := "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(v) + "%"
+		like := textsearch.Contains(v)
 		db = db.Where("module LIKE ? ESCAPE '!' OR entity LIKE ? ESCAPE '!'", like, like)
 	}
 	db = db.Session(&gorm.Session{})

@@ -32,20 +32,24 @@ func indexOrderNumbers(tx *gorm.DB, orders []Order) error {
 	var rows []OrderNoSuffix
 	for i, o := range orders {
 		ids[i] = o.ID
-		for _, s := range textsearch.Suffixes(o.OrderNo) {
-			rows = append(rows, OrderNoSuffix{MerchantID: o.MerchantID, VenueID: o.VenueID, Suffix: s, OrderID: o.ID})
-		}
+		rows = append(rows, numberSuffixes(o)...)
 	}
 	return textsearch.Rewrite(tx, "order_id", ids, rows)
+}
+
+// numberSuffixes are the search rows of one order's number.
+func numberSuffixes(o Order) []OrderNoSuffix {
+	var rows []OrderNoSuffix
+	for _, s := range textsearch.Suffixes(o.OrderNo) {
+		rows = append(rows, OrderNoSuffix{MerchantID: o.MerchantID, VenueID: o.VenueID, Suffix: s, OrderID: o.ID})
+	}
+	return rows
 }
 
 // indexNewOrderNumber writes the search rows of an order just created (it
 // has none yet: one INSERT, no DELETE), inside the caller's transaction.
 func indexNewOrderNumber(tx *gorm.DB, o Order) error {
-	var rows []OrderNoSuffix
-	for _, s := range textsearch.Suffixes(o.OrderNo) {
-		rows = append(rows, OrderNoSuffix{MerchantID: o.MerchantID, VenueID: o.VenueID, Suffix: s, OrderID: o.ID})
-	}
+	rows := numberSuffixes(o)
 	if len(rows) == 0 {
 		return nil
 	}

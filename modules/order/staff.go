@@ -2,6 +2,7 @@ package order
 
 import (
 	"context"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"time"
 
@@ -110,10 +111,6 @@ func (m *Module) readScope(ctx context.Context, venueID uint64) (context.Context
 	return shop.VenueScope(ctx, org), nil
 }
 
-var likeEscaper = strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
-
-func likeAny(s string) string    { return "%" + likeEscaper.Replace(s) + "%" }
-
 // parseBound reads a time filter: RFC 3339, or a date whose start (or end,
 // for an upper bound) counts.
 func parseBound(field, s string, upper bool) (*time.Time, error) {
@@ -150,7 +147,7 @@ func (m *Module) filtered(ctx context.Context, q OrderQuery) (*gorm.DB, error) {
 		db = db.Where("table_no = ?", v)
 	}
 	if v := strings.TrimSpace(q.DishName); v != "" {
-		sub := m.db.WithContext(sctx).Model(&Line{}).Select("order_id").Where("dish_name LIKE ? ESCAPE '!'", likeAny(v))
+		sub := m.db.WithContext(sctx).Model(&Line{}).Select("order_id").Where("dish_name LIKE ? ESCAPE '!'", textsearch.Contains(v))
 		db = db.Where("id IN (?)", sub)
 	}
 	switch q.Status {

@@ -3,6 +3,7 @@ package process
 import (
 	"context"
 	"encoding/json"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"regexp"
 	"strings"
 
@@ -77,7 +78,7 @@ type ListQuery struct {
 }
 
 func likeAny(s string) string {
-	return "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(strings.TrimSpace(s)) + "%"
+	return textsearch.Contains(strings.TrimSpace(s))
 }
 
 // FormDetail is a form with its versions.

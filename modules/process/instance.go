@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"time"
 
@@ -328,7 +329,7 @@ func (m *Module) Instances(ctx context.Context, p *api.Principal, q InstanceQuer
 		db = db.Where("initiator_id = ?", q.InitiatorID)
 	}
 	if kw := strings.TrimSpace(q.Keyword); kw != "" {
-		like := "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(kw) + "%"
+		like := textsearch.Contains(kw)
 		db = db.Where("(title LIKE ? ESCAPE '!' OR business_key LIKE ? ESCAPE '!')", like, like)
 	}
 	for _, b := range []struct {

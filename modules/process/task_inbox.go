@@ -2,6 +2,7 @@ package process
 
 import (
 	"context"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func (m *Module) myRoles(ctx context.Context, p *api.Principal) []string {
 
 func (m *Module) keywordFilter(db *gorm.DB, q TaskQuery) *gorm.DB {
 	if kw := strings.TrimSpace(q.Keyword); kw != "" {
-		like := "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(kw) + "%"
+		like := textsearch.Contains(kw)
 		db = db.Where("(process_tasks.title LIKE ? ESCAPE '!' OR process_tasks.node_name LIKE ? ESCAPE '!')", like, like)
 	}
 	if q.DefinitionKey != "" {

@@ -3,6 +3,7 @@ package sys
 import (
 	"context"
 	"errors"
+	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"time"
 
@@ -170,12 +171,12 @@ func (a *Auth) Unlock(ctx context.Context, u *User) (int64, error) {
 	}
 	var n int64
 	for _, s := range subjects {
-		res := db.Where("account LIKE ? ESCAPE '!' AND locked_until IS NOT NULL", likePrefix(s+"|")).Delete(&LoginAttempt{})
+		res := db.Where("account LIKE ? ESCAPE '!' AND locked_until IS NOT NULL", textsearch.Prefix(s+"|")).Delete(&LoginAttempt{})
 		if res.Error != nil {
 			return n, res.Error
 		}
 		n += res.RowsAffected
-		if err := db.Where("account LIKE ? ESCAPE '!'", likePrefix(s+"|")).Delete(&LoginAttempt{}).Error; err != nil {
+		if err := db.Where("account LIKE ? ESCAPE '!'", textsearch.Prefix(s+"|")).Delete(&LoginAttempt{}).Error; err != nil {
 			return n, err
 		}
 	}

@@ -3,7 +3,6 @@ package sys
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -149,12 +148,6 @@ func viewOf(u User, orgName string, roles []RoleRef) UserView {
 		v.Mobile = *u.Mobile
 	}
 	return v
-}
-
-// likePrefix escapes LIKE wildcards in a user's search text (with '!',
-// an escape character MySQL and SQLite read alike) and matches it as a prefix.
-func likePrefix(s string) string {
-	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s) + "%"
 }
 
 func ptrVal[T any](p *T) any {
