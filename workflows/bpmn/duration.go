@@ -134,6 +134,19 @@ func ParseCycle(s string) (repeat int, every time.Duration, err error) {
 	return repeat, every, nil
 }
 
+// ParseDue reads a user task's due date (its dueDate once evaluated): an ISO
+// 8601 duration from now, or an RFC 3339 date-time with its zone. A date
+// without a time or a zone does not parse.
+func ParseDue(s string, now time.Time) (time.Time, error) {
+	if d, err := ParseDuration(s); err == nil {
+		return now.Add(d), nil
+	}
+	if at, err := time.Parse(time.RFC3339, s); err == nil {
+		return at, nil
+	}
+	return time.Time{}, fmt.Errorf("due date %q is neither a duration nor a date-time", s)
+}
+
 // parseDateTime accepts an RFC 3339 date-time (what bpmn timeDate holds).
 func parseDateTime(s string) (time.Time, error) {
 	return time.Parse(time.RFC3339, strings.TrimSpace(s))

@@ -332,15 +332,11 @@ func (v *validator) userTask(el *Element, scopes []scope) {
 	}
 }
 
-// validDue accepts exactly what the engine reads for a due date (see
-// userTask's spec in workflows/engine): an ISO 8601 duration from the task's
-// start, or an RFC 3339 date-time with its zone. A date without a time or a
-// zone would deploy and then fail the node when the task starts.
+// validDue accepts exactly what the engine reads for a due date (ParseDue):
+// a date without a time or a zone would deploy and then fail the node when
+// the task starts.
 func validDue(s string) bool {
-	if _, err := ParseDuration(s); err == nil {
-		return true
-	}
-	_, err := time.Parse(time.RFC3339, s)
+	_, err := ParseDue(s, time.Time{})
 	return err == nil
 }
 

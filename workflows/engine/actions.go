@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"go.temporal.io/sdk/workflow"
 )
@@ -11,15 +10,17 @@ import (
 // taskAction is one action a person takes on a task, in one row of the
 // actions table: whether every task offers it, who may take it and what it
 // needs (may and validate, run by the update's validator before anything is
-// written), whether it counts as acting on the instance, what it changes in
-// the runner before its record is written (apply), and what follows the
-// record (after). An action the table does not name (a model may list any)
-// is offered only where listed and is the holder's.
+// written), whether it counts as acting on the instance, whether it is a
+// decision that closes the task, what it changes in the runner before its
+// record is written (apply), and what follows the record (after). An action
+// the table does not name (a model may list any) is offered only where
+// listed and is the holder's.
 type taskAction struct {
-	always   bool // offered on every task, whatever the node lists
-	signers  bool // offered on a multi-instance task that lists addSigner
-	acts     bool // once taken, the starter can no longer withdraw the instance
-	may      func(s *step) error
+	always   bool                // offered on every task, whatever the node lists
+	signers  bool                // offered on a multi-instance task that lists addSigner
+	acts     bool                // once taken, the starter can no longer withdraw the instance
+	closes   string              // a decision: the task's outcome; it closes and wakes the token waiting in it
+	may      func(s *step) error // nil: the holder may
 	validate func(s *step) error
 	apply    func(s *step)
 	after    func(ctx workflow.Context, s *step) error
@@ -38,55 +39,40 @@ type step struct {
 // taskActions is the table. The decisions (approve, complete, reject,
 // return) close the task and wake the token that waits in it.
 var taskActions = map[string]taskAction{
-	ActionApprove:  {acts: true, may: who(holds), apply: closeAs("approved"), after: sendDecision},
-	ActionComplete: {acts: true, always: true, may: who(holds), apply: closeAs("completed"), after: sendDecision},
-	ActionReject:   {acts: true, may: who(holds), apply: closeAs("rejected"), after: sendDecision},
-	ActionReturn: {acts: true, may: who(holds), validate: unless(returnable, ErrBadReturnTarget), after: sendDecision, apply: func(s *step) {
-		closeAs("returned")(s)
-		s.in.Data = map[string]any{"returnTo": s.u.TargetNode}
-	}},
-	ActionClaim:   {may: claimable, apply: func(s *step) { s.ot.assignee, s.in.AssigneeID = s.u.Actor.UserID, s.u.Actor.UserID }},
-	ActionUnclaim: {always: true, may: unless(holds, ErrNotClaimable), apply: func(s *step) { s.ot.assignee = 0 }},
-	ActionTransfer: {acts: true, may: who(holds, admin), validate: unless(oneUser, badRequest("name exactly one user")), apply: func(s *step) {
-		s.ot.assignee, s.ot.owner, s.in.AssigneeID = s.u.UserIDs[0], 0, s.u.UserIDs[0]
-	}},
-	ActionDelegate: {acts: true, may: who(holds), validate: unless(oneUser, badRequest("name exactly one user")), apply: func(s *step) {
-		s.ot.owner, s.ot.assignee, s.in.AssigneeID = s.ot.assignee, s.u.UserIDs[0], s.u.UserIDs[0]
+	ActionApprove:  {acts: true, closes: "approved"},
+	ActionComplete: {acts: true, always: true, closes: "completed"},
+	ActionReject:   {acts: true, closes: "rejected"},
+	ActionReturn: {acts: true, closes: "returned", validate: unless(returnable, ErrBadReturnTarget),
+		apply: func(s *step) { s.in.Data = map[string]any{"returnTo": s.u.TargetNode} }},
+	ActionClaim:    {may: claimable, apply: func(s *step) { s.assign(s.u.Actor.UserID, s.ot.owner) }},
+	ActionUnclaim:  {always: true, may: unless(holds, ErrNotClaimable), apply: func(s *step) { s.assign(0, s.ot.owner) }},
+	ActionTransfer: {acts: true, may: who(holds, admin), validate: oneUser, apply: func(s *step) { s.assign(s.u.UserIDs[0], 0) }},
+	ActionDelegate: {acts: true, validate: oneUser, apply: func(s *step) {
+		s.assign(s.u.UserIDs[0], s.ot.assignee)
 		s.in.Data = map[string]any{"owner": s.ot.owner}
 	}},
-	ActionResolve: {always: true, may: who(holds), validate: unless(delegated, badRequest("the task is not delegated")), apply: func(s *step) {
-		s.ot.assignee, s.ot.owner, s.in.AssigneeID = s.ot.owner, 0, s.ot.owner
+	ActionResolve: {always: true, validate: unless(delegated, badRequest("the task is not delegated")), apply: func(s *step) {
+		s.assign(s.ot.owner, 0)
 		s.keepForm()
 	}},
-	ActionAddSigner:    {acts: true, signers: true, may: who(holds), validate: unless(namesSome, badRequest("name at least one signer")), apply: namesUsers, after: addSigners},
-	ActionRemoveSigner: {acts: true, signers: true, may: who(holds), validate: removableSigner, apply: namesUsers, after: removeSigner},
+	ActionAddSigner:    {acts: true, signers: true, validate: unless(namesSome, badRequest("name at least one signer")), apply: namesUsers, after: addSigners},
+	ActionRemoveSigner: {acts: true, signers: true, validate: removableSigner, apply: namesUsers, after: removeSigner},
 	ActionComment:      {always: true, may: who(holds, starts, admin, claimsUnheld)},
 	ActionCC:           {always: true, may: who(holds, starts, admin, claimsUnheld), validate: unless(namesSome, badRequest("name at least one user")), apply: namesUsers, after: notify},
 	ActionUrge:         {always: true, may: who(starts, admin), apply: namesUsers, after: notify},
 }
 
-// actionOf is an action's row; an action the table does not name is the holder's.
-func actionOf(name string) taskAction {
-	if a, ok := taskActions[name]; ok {
-		return a
-	}
-	return taskAction{may: who(holds)}
-}
-
-// defaultActions are offered when a task names none.
-var defaultActions = []string{ActionApprove, ActionReject, ActionTransfer, ActionDelegate, ActionComment, ActionClaim}
-
-// offers reports whether the task of an activation offers an action.
+// offers reports whether the task of an activation offers an action. A
+// multi-instance task that lists addSigner offers removeSigner too.
 func (a *activation) offers(action string) bool {
-	row, listed := actionOf(action), defaultActions
+	row, listed := taskActions[action], a.user.Actions
 	if row.signers && a.el.Multi == nil {
 		return false // signers are added to and removed from a multi-instance task only
 	}
-	if u := a.el.User; u != nil && len(u.Actions) > 0 {
-		listed = u.Actions
+	if len(listed) == 0 { // a task that names none offers the defaults
+		listed = []string{ActionApprove, ActionReject, ActionTransfer, ActionDelegate, ActionComment, ActionClaim}
 	}
-	return row.always || slices.Contains(listed, action) ||
-		row.signers && a.el.Multi != nil && a.el.User != nil && slices.Contains(a.el.User.Actions, ActionAddSigner)
+	return row.always || slices.Contains(listed, action) || row.signers && slices.Contains(listed, ActionAddSigner)
 }
 
 // validateTask refuses, before anything is written, an action the task does
@@ -103,15 +89,19 @@ func (r *runner) validateTask(_ workflow.Context, u TaskUpdate) error {
 	case !ot.act.offers(u.Action):
 		return refuse(fmt.Errorf("%w: %s", ErrActionNotOffered, u.Action))
 	}
-	row, s := actionOf(u.Action), &step{r: r, ot: ot, u: u}
+	row, s := taskActions[u.Action], &step{r: r, ot: ot, u: u}
+	if row.may == nil {
+		row.may = who(holds)
+	}
 	if err := row.may(s); err != nil || row.validate == nil {
 		return refuse(err)
 	}
 	return refuse(row.validate(s))
 }
 
-// onTask takes an action the validator let through: the row's apply, the
-// action's record, the row's after.
+// onTask takes an action the validator let through: a decision closes the
+// task, then the row's apply, the action's record, the decision's wake-up
+// and the row's after.
 func (r *runner) onTask(ctx workflow.Context, u TaskUpdate) (TaskUpdateResult, error) {
 	ot := r.tasks.open[u.TaskID]
 	if ot == nil {
@@ -119,24 +109,32 @@ func (r *runner) onTask(ctx workflow.Context, u TaskUpdate) (TaskUpdateResult, e
 	}
 	s := &step{r: r, ot: ot, u: u, res: TaskUpdateResult{TaskID: ot.id}, in: TaskActionInput{InstanceID: r.in.InstanceID, TaskID: ot.id,
 		Action: u.Action, Actor: u.Actor, Comment: u.Comment, Time: workflow.Now(ctx).UTC(), NodeID: ot.act.el.ID, NodeName: ot.act.el.Name}}
-	row := actionOf(u.Action)
+	row := taskActions[u.Action]
 	r.acted = r.acted || row.acts
+	if row.closes != "" {
+		s.keepForm()
+		s.in.Close, s.res.Closed = row.closes, true
+		r.tasks.forget(ot)
+	}
 	if row.apply != nil {
 		row.apply(s)
 	}
 	s.in.Seq = r.nextSeq()
-	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActTaskAction, s.in).Get(ctx, nil); err != nil {
-		return s.res, err
-	}
-	if row.after != nil {
-		if err := row.after(ctx, s); err != nil {
-			return s.res, err
+	err := bookkeeping(ctx, ActTaskAction, s.in, nil)
+	if err == nil && row.closes != "" {
+		// The decision's form data become variables; the token applies the decision.
+		for _, k := range sortedKeys(s.in.FormData) {
+			r.vars[k] = s.in.FormData[k]
 		}
+		ot.act.post(ctx, r, u)
 	}
-	if r.hardened {
+	if err == nil && row.after != nil {
+		err = row.after(ctx, s)
+	}
+	if err == nil && r.hardened {
 		r.settle(ctx)
 	}
-	return s.res, nil
+	return s.res, err
 }
 
 // Who may act, by the API's rule: the holder acts, a candidate claims, the
@@ -148,15 +146,24 @@ func holds(s *step) bool { return s.u.Actor.UserID != 0 && s.ot.assignee == s.u.
 func starts(s *step) bool {
 	return s.u.Actor.UserID != 0 && s.u.Actor.UserID == s.r.in.Initiator.UserID
 }
-func admin(s *step) bool { return s.u.Admin }
-func candidate(s *step) bool {
-	return s.u.Actor.UserID != 0 && s.ot.candidate(s.u.Actor.UserID, s.u.ActorRoles)
-}
+func admin(s *step) bool        { return s.u.Admin }
 func claimsUnheld(s *step) bool { return s.ot.assignee == 0 && candidate(s) }
-func returnable(s *step) bool   { return s.r.canReturn(s.ot.act, s.u.TargetNode) }
-func oneUser(s *step) bool      { return len(s.u.UserIDs) == 1 && s.u.UserIDs[0] != 0 }
 func namesSome(s *step) bool    { return len(s.u.UserIDs) > 0 }
 func delegated(s *step) bool    { return s.ot.owner != 0 }
+
+// candidate: the actor may claim the task. For a task of an older history
+// (!known) the API's check stands alone.
+func candidate(s *step) bool {
+	ot, user := s.ot, s.u.Actor.UserID
+	return user != 0 && (!ot.known || slices.Contains(ot.users, user) ||
+		slices.ContainsFunc(ot.roles, func(want string) bool { return slices.Contains(s.u.ActorRoles, want) }))
+}
+
+// returnable: a return goes to a user task completed earlier on the task's path.
+func returnable(s *step) bool {
+	to := s.u.TargetNode
+	return to != s.ot.act.el.ID && s.r.tasks.completed[to] && s.r.behind(s.ot.act.tok, to)
+}
 
 // who refuses everyone none of the rules names.
 func who(rules ...func(*step) bool) func(*step) error {
@@ -183,6 +190,9 @@ func claimable(s *step) error {
 	return who(candidate)(s)
 }
 
+// oneUser: a transfer or a delegation names the one user who takes the task.
+var oneUser = unless(func(s *step) bool { return len(s.u.UserIDs) == 1 && s.u.UserIDs[0] != 0 }, badRequest("name exactly one user"))
+
 func removableSigner(s *step) error {
 	act := s.ot.act
 	if len(s.u.UserIDs) != 1 || act.signerTask(s.u.UserIDs[0]) == nil {
@@ -192,28 +202,6 @@ func removableSigner(s *step) error {
 		return badRequest("the last signer cannot be removed")
 	}
 	return nil
-}
-
-// canReturn allows a return to a user task completed earlier on the same
-// path: by this token or by an ancestor before its fork.
-func (r *runner) canReturn(act *activation, target string) bool {
-	if target == act.el.ID || !r.tasks.completed[target] {
-		return false
-	}
-	lineage := r.visited[target]
-	if act.tok.scope.proc.Elements[target] != nil {
-		return lineage == act.tok.id || strings.HasPrefix(act.tok.id, lineage+".")
-	}
-	// A node before the subprocess that holds the task (its tokens are "<parent>/<sub>...").
-	if !r.hardened {
-		return false
-	}
-	for s := act.tok.scope.parent; s != nil; s = s.parent {
-		if s.proc.Elements[target] != nil {
-			return strings.HasPrefix(act.tok.id, lineage+".") || strings.HasPrefix(act.tok.id, lineage+"/")
-		}
-	}
-	return false
 }
 
 // signerTask is the open row of a signer (or of its current holder).
@@ -228,27 +216,16 @@ func (a *activation) signerTask(user uint64) *openTask {
 
 // What an action changes before its record.
 
-func closeAs(outcome string) func(*step) {
-	return func(s *step) {
-		s.keepForm()
-		s.in.Close = outcome
-		s.r.tasks.forget(s.ot)
-		s.res.Closed = true
-	}
+// assign hands the task to a user, with the owner it goes back to (0: none).
+func (s *step) assign(user, owner uint64) {
+	s.ot.assignee, s.ot.owner, s.in.AssigneeID = user, owner, user
 }
 
 // keepForm keeps the form fields the node lets its assignee write.
 func (s *step) keepForm() {
-	if len(s.u.FormData) == 0 {
-		return
-	}
-	var perms map[string]string
-	if u := s.ot.act.el.User; u != nil {
-		perms = u.FieldPerms
-	}
-	s.in.FormData = map[string]any{}
+	s.in.FormData = map[string]any{} // empty: none (omitted on the wire)
 	for _, k := range sortedKeys(s.u.FormData) {
-		if p, ok := perms[k]; !ok || p == "write" {
+		if p, ok := s.ot.act.user.FieldPerms[k]; !ok || p == "write" {
 			s.in.FormData[k] = s.u.FormData[k]
 		}
 	}
@@ -257,15 +234,6 @@ func (s *step) keepForm() {
 func namesUsers(s *step) { s.in.Data = map[string]any{"userIds": s.u.UserIDs} }
 
 // What follows the record.
-
-// sendDecision keeps the task's form data and wakes the token waiting in the task.
-func sendDecision(ctx workflow.Context, s *step) error {
-	for _, k := range sortedKeys(s.in.FormData) {
-		s.r.vars[k] = s.in.FormData[k]
-	}
-	s.r.wake(ctx, s.ot.act, decision{action: s.u.Action, target: s.u.TargetNode})
-	return nil
-}
 
 func addSigners(ctx workflow.Context, s *step) error {
 	act := s.ot.act
@@ -291,7 +259,7 @@ func removeSigner(ctx workflow.Context, s *step) error {
 	if err := s.r.closeRows(ctx, []uint64{act.signerTask(s.u.UserIDs[0]).id}, "removed"); err != nil {
 		return err
 	}
-	s.r.wake(ctx, act, decision{action: "recount"})
+	act.post(ctx, s.r, TaskUpdate{Action: "recount"})
 	return nil
 }
 
@@ -301,6 +269,6 @@ func notify(ctx workflow.Context, s *step) error {
 	if s.u.Action == ActionUrge {
 		users = []uint64{s.ot.assignee}
 	}
-	return workflow.ExecuteLocalActivity(localOptions(ctx), ActNotify, NotifyInput{InstanceID: s.r.in.InstanceID, Seq: s.in.Seq, TaskID: s.ot.id,
-		Kind: s.u.Action, UserIDs: users, Actor: &s.u.Actor, Comment: s.u.Comment}).Get(ctx, nil)
+	return bookkeeping(ctx, ActNotify, NotifyInput{InstanceID: s.r.in.InstanceID, Seq: s.in.Seq, TaskID: s.ot.id,
+		Kind: s.u.Action, UserIDs: users, Actor: &s.u.Actor, Comment: s.u.Comment}, nil)
 }

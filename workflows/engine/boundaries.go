@@ -112,7 +112,7 @@ func (r *runner) armActivityBoundary(ctx workflow.Context, sel workflow.Selector
 		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
 			var m MessageUpdate
 			c.Receive(ctx, &m)
-			r.received(w)
+			w.took(r)
 			fire()
 		})
 		return w, nil
@@ -158,7 +158,7 @@ func (r *runner) armBoundary(ctx workflow.Context, sel workflow.Selector, act *a
 		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
 			var m MessageUpdate
 			c.Receive(ctx, &m)
-			r.received(w)
+			w.took(r)
 			fire()
 		})
 		workflow.Go(ctx, func(gctx workflow.Context) {

@@ -3,15 +3,17 @@
 // needs from the outside (task rows, history, the people behind roles) it
 // gets from activities the process module registers under the names below.
 //
-// Where things are: workflow.go starts a run and ends it; runner.go holds its
-// state (scopes, tokens, the history journal) and walks a token from node to
-// node; nodes.go has one executor per BPMN element and boundaries.go the
-// boundary events; tasks.go runs a user task (its rows, the decisions, the
-// multi-instance tally, the timeout); actions.go is the table of task
-// actions with the task update's validator and handler; updates.go registers
-// the updates and holds the instance's own (message, withdraw, cancel,
-// retry, settle) and the state query; incidents.go parks failed nodes for a
-// retry and settles updates. Determinism and versioning: docs/adr/0006.
+// Where things are: workflow.go starts a run and ends it, and lists the
+// replay markers; runner.go holds its state (scopes, tokens, the history
+// journal) and walks a token from node to node; nodes.go has one executor per
+// BPMN element and boundaries.go the boundary events; tasks.go runs a user
+// task (its rows, the decisions, the multi-instance tally, the timeout);
+// actions.go is the table of task actions with the task update's validator
+// and handler; updates.go registers the updates and holds the instance's own
+// (message, withdraw, cancel, retry, settle) and the state query;
+// incidents.go parks failed nodes for a retry and settles updates (with the
+// mailboxes that carry decisions and messages to waiting tokens).
+// Determinism and versioning: docs/adr/0006.
 package engine
 
 import "time"

@@ -10,12 +10,6 @@ import (
 	"github.com/venueplatform/venue/workflows/expression"
 )
 
-// versionHardened marks instances started since a failing node waits for an
-// administrator (an incident) instead of ending the instance, activities
-// carry boundary events, updates answer once their effects are applied and a
-// flow cannot loop or fork without bound. Older histories replay the old way.
-const versionHardened = "hardened-1"
-
 // Bounds on what one model can make the interpreter do without waiting.
 const (
 	maxHops      = 1000      // nodes a token passes without waiting: a loop of gateways and scripts
@@ -135,6 +129,34 @@ func (r *runner) failures() []Failure {
 // runner.pending, so that a settle never answers before they are applied.
 func (t *token) wait() { t.waiting, t.hops = true, 0 }
 func (t *token) busy() { t.waiting = false }
+
+// mailbox carries what an update handler sends a waiting token (a decision,
+// a message). What it holds counts in runner.pending until the token takes
+// it, so that a settle never answers before it is applied.
+type mailbox struct {
+	ch      workflow.Channel
+	pending int // sent and not yet taken
+}
+
+func (m *mailbox) post(ctx workflow.Context, r *runner, v any) {
+	m.pending++
+	r.pending++
+	m.ch.Send(ctx, v)
+}
+
+// took counts what the token took.
+func (m *mailbox) took(r *runner) {
+	if m.pending > 0 {
+		m.pending--
+		r.pending--
+	}
+}
+
+// drop forgets what nobody will take: it no longer keeps the instance busy.
+func (m *mailbox) drop(r *runner) {
+	r.pending -= m.pending
+	m.pending = 0
+}
 
 // idle reports whether the instance has come to rest: every token waits, or
 // the instance has ended and written its final state.

@@ -300,7 +300,7 @@ func catchEvent(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (ou
 		sel.AddReceive(w.ch, func(c workflow.ReceiveChannel, _ bool) {
 			var m MessageUpdate
 			c.Receive(ctx, &m)
-			r.received(w)
+			w.took(r)
 		})
 		sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) {})
 		sel.Select(ctx)
@@ -346,31 +346,20 @@ func (r *runner) timerDelay(ctx workflow.Context, el *bpmn.Element) (time.Durati
 
 // msgWait is a catch or boundary event waiting for a message.
 type msgWait struct {
-	name    string
-	nodeID  string
-	ch      workflow.Channel
-	repeat  bool
-	pending int // messages sent and not yet received
+	name   string
+	nodeID string
+	mailbox
+	repeat bool
 }
 
 func (r *runner) await(name, nodeID string) *msgWait {
-	w := &msgWait{name: name, nodeID: nodeID, ch: workflow.NewBufferedChannel(r.rootCtx(), 8)}
+	w := &msgWait{name: name, nodeID: nodeID, mailbox: mailbox{ch: workflow.NewBufferedChannel(r.rootCtx(), 8)}}
 	r.waits.byName[name] = append(r.waits.byName[name], w)
 	return w
 }
 
-// received counts a message taken from a wait's channel.
-func (r *runner) received(w *msgWait) {
-	if w.pending > 0 {
-		w.pending--
-		r.pending--
-	}
-}
-
 func (r *runner) unwait(w *msgWait) {
-	// Messages nobody will receive no longer keep the instance busy.
-	r.pending -= w.pending
-	w.pending = 0
+	w.drop(r) // messages nobody will receive
 	list := r.waits.byName[w.name]
 	for i, x := range list {
 		if x == w {
@@ -418,10 +407,10 @@ func callActivity(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (
 	}
 	r.flush(ctx)
 	var ref DefinitionRef
-	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActResolveDefinition, ResolveDefinitionInput{
+	if err := bookkeeping(ctx, ActResolveDefinition, ResolveDefinitionInput{
 		Key: el.CalledElement, ParentInstanceID: r.in.InstanceID, NodeID: el.ID, MerchantID: r.in.MerchantID,
 		Initiator: r.in.Initiator, BusinessKey: r.in.BusinessKey, Activation: r.activations[el.ID] + 1,
-	}).Get(ctx, &ref); err != nil {
+	}, &ref); err != nil {
 		return outcome{}, err
 	}
 	r.activations[el.ID]++

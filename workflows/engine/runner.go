@@ -248,6 +248,23 @@ func (r *runner) jump(t *token, target string) {
 	t.node = target
 }
 
+// behind reports whether a node lies behind a token on its path, so that a
+// return may go there (jump): completed by the token or by an ancestor
+// before its fork, or (hardened) before the subprocess that holds the token,
+// whose tokens are "<parent>/<sub>...".
+func (r *runner) behind(t *token, node string) bool {
+	lineage := r.visited[node]
+	if t.scope.proc.Elements[node] != nil {
+		return lineage == t.id || strings.HasPrefix(t.id, lineage+".")
+	}
+	for s := t.scope.parent; r.hardened && s != nil; s = s.parent {
+		if s.proc.Elements[node] != nil {
+			return strings.HasPrefix(t.id, lineage+".") || strings.HasPrefix(t.id, lineage+"/")
+		}
+	}
+	return false
+}
+
 func (r *runner) fail(err error) {
 	if r.failure == nil {
 		r.failure = err
@@ -299,7 +316,7 @@ func (r *runner) write(ctx workflow.Context, in RecordInput) {
 		return
 	}
 	in.Events = r.journal.take(workflow.Now(ctx).UTC())
-	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActRecord, in).Get(ctx, nil); err != nil && ctx.Err() == nil {
+	if err := bookkeeping(ctx, ActRecord, in, nil); err != nil && ctx.Err() == nil {
 		r.fail(fmt.Errorf("record history: %w", err))
 	}
 }

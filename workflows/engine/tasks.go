@@ -1,11 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
-	"time"
 
 	"go.temporal.io/sdk/workflow"
 
@@ -25,19 +24,13 @@ type openTask struct {
 	known bool
 }
 
-// candidate reports whether a user (holding roles) may claim the task. For a
-// task of an older history (!known) the API's check stands alone.
-func (ot *openTask) candidate(user uint64, roles []string) bool {
-	return !ot.known || slices.Contains(ot.users, user) ||
-		slices.ContainsFunc(ot.roles, func(want string) bool { return slices.Contains(roles, want) })
-}
-
 // activation is one entry of a token into a user task: its task rows and,
 // for multi-instance tasks, the signers' tally.
 type activation struct {
 	el        *bpmn.Element
+	user      *bpmn.UserTaskSettings // el.User, or none set
 	tok       *token
-	ch        workflow.Channel // decisions from the task update handler
+	mailbox   // decisions (task updates) from the update handler
 	open      map[uint64]*openTask
 	queue     []uint64 // sequential signers still to come
 	total     int
@@ -45,20 +38,8 @@ type activation struct {
 	rejects   int
 	nextIndex int
 	spec      TaskSpec
-	pending   int  // decisions sent by the update handler, not yet received
 	batch     bool // history and variables travel with the task row (versionTaskRecordBatch)
 	recorded  bool
-}
-
-// versionTaskRecordBatch: instances started before it wrote the pending
-// history and variables in a separate activity after creating a task.
-const versionTaskRecordBatch = "task-record-batch"
-
-// decision wakes the token waiting in a task: a person's decision, or a
-// recount after a signer was removed.
-type decision struct {
-	action string
-	target string // return
 }
 
 func (a *activation) sequential() bool {
@@ -67,33 +48,21 @@ func (a *activation) sequential() bool {
 
 func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outcome, error) {
 	r.activations[el.ID]++
-	act := &activation{el: el, tok: t, ch: workflow.NewBufferedChannel(ctx, 64), open: map[uint64]*openTask{},
-		batch: workflow.GetVersion(ctx, versionTaskRecordBatch, workflow.DefaultVersion, 1) == 1}
-	defer func() {
-		// Decisions sent to an activation that ended are never received.
-		r.pending -= act.pending
-		act.pending = 0
-	}()
-	spec, err := r.taskSpec(ctx, el, r.activations[el.ID])
-	if err != nil {
+	act := &activation{el: el, user: cmp.Or(el.User, &bpmn.UserTaskSettings{}), tok: t, open: map[uint64]*openTask{},
+		mailbox: mailbox{ch: workflow.NewBufferedChannel(ctx, 64)}, batch: workflow.GetVersion(ctx, versionTaskRecordBatch, workflow.DefaultVersion, 1) == 1}
+	defer act.drop(r) // decisions sent to an activation that ended are never received
+	var err error
+	if act.spec, err = r.taskSpec(ctx, act, r.activations[el.ID]); err != nil {
 		return outcome{}, err
 	}
-	act.spec = spec
 	signers := []uint64{0} // one row for the plain assignment
 	if el.Multi != nil {
-		if signers, err = r.signers(ctx, el, spec); err != nil {
+		if signers, err = r.signers(ctx, act); err != nil {
 			return outcome{}, err
-		}
-		if len(signers) == 0 {
-			return outcome{}, errors.New("multi-instance task resolves to no signers")
-		}
-		if r.hardened && len(signers) > maxSigners {
-			return outcome{}, fmt.Errorf("multi-instance task resolves to %d signers; at most %d can sign", len(signers), maxSigners)
 		}
 		act.total = len(signers)
 		if act.sequential() {
-			act.queue = signers[1:]
-			signers = signers[:1]
+			act.queue, signers = signers[1:], signers[:1]
 		}
 	}
 	for _, u := range signers {
@@ -110,8 +79,7 @@ func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outc
 	if err != nil && ctx.Err() == nil && r.hardened {
 		// The node fails: its rows close, and a retry starts the task afresh.
 		r.closeTasks(ctx, act, "cancelled")
-	}
-	if ctx.Err() != nil {
+	} else if ctx.Err() != nil {
 		dctx, cancel := workflow.NewDisconnectedContext(ctx)
 		r.closeTasks(dctx, act, "cancelled")
 		cancel()
@@ -120,11 +88,8 @@ func userTask(r *runner, ctx workflow.Context, t *token, el *bpmn.Element) (outc
 }
 
 // taskSpec fills the template every task row of this activation starts from.
-func (r *runner) taskSpec(ctx workflow.Context, el *bpmn.Element, n int) (TaskSpec, error) {
-	u := el.User
-	if u == nil {
-		u = &bpmn.UserTaskSettings{}
-	}
+func (r *runner) taskSpec(ctx workflow.Context, act *activation, n int) (TaskSpec, error) {
+	el, u := act.el, act.user
 	spec := TaskSpec{InstanceID: r.in.InstanceID, MerchantID: r.in.MerchantID, NodeID: el.ID, NodeName: el.Name, Activation: n,
 		Strategy: u.Strategy, Assignee: u.Assignee, CandidateUsers: u.CandidateUsers, CandidateRoles: u.CandidateRoles,
 		Org: u.Org, FormKey: u.FormKey, FieldPerms: u.FieldPerms, Actions: u.Actions, Initiator: r.in.Initiator, Variables: r.vars}
@@ -145,23 +110,20 @@ func (r *runner) taskSpec(ctx workflow.Context, el *bpmn.Element, n int) (TaskSp
 		if err != nil {
 			return spec, err
 		}
-		if d, err := bpmn.ParseDuration(s); err == nil {
-			due := workflow.Now(ctx).UTC().Add(d)
-			spec.DueAt = &due
-		} else if at, err := time.Parse(time.RFC3339, s); err == nil {
-			spec.DueAt = &at
-		} else {
-			return spec, fmt.Errorf("due date %q is neither a duration nor a date-time", s)
+		due, err := bpmn.ParseDue(s, workflow.Now(ctx).UTC())
+		if err != nil {
+			return spec, err
 		}
+		spec.DueAt = &due
 	}
 	return spec, nil
 }
 
 // signers resolves the people of a multi-instance task: its collection
 // variable, or the task's assignment resolved to users.
-func (r *runner) signers(ctx workflow.Context, el *bpmn.Element, spec TaskSpec) ([]uint64, error) {
-	in := ResolveInput{MerchantID: r.in.MerchantID, Spec: spec}
-	if c := el.Multi.Collection; c != "" {
+func (r *runner) signers(ctx workflow.Context, act *activation) ([]uint64, error) {
+	in := ResolveInput{MerchantID: r.in.MerchantID, Spec: act.spec}
+	if c := act.el.Multi.Collection; c != "" {
 		v, err := r.ev.Eval(c, r.vars)
 		if err != nil {
 			return nil, fmt.Errorf("collection: %w", err)
@@ -169,8 +131,15 @@ func (r *runner) signers(ctx workflow.Context, el *bpmn.Element, spec TaskSpec) 
 		in.Collection = v
 	}
 	var ids []uint64
-	err := workflow.ExecuteLocalActivity(localOptions(ctx), ActResolveUsers, in).Get(ctx, &ids)
-	return ids, err
+	switch err := bookkeeping(ctx, ActResolveUsers, in, &ids); {
+	case err != nil:
+		return nil, err
+	case len(ids) == 0:
+		return nil, errors.New("multi-instance task resolves to no signers")
+	case r.hardened && len(ids) > maxSigners:
+		return nil, fmt.Errorf("multi-instance task resolves to %d signers; at most %d can sign", len(ids), maxSigners)
+	}
+	return ids, nil
 }
 
 // createTask writes one task row (for a signer, or the plain assignment).
@@ -188,7 +157,7 @@ func (r *runner) createTask(ctx workflow.Context, act *activation, signer uint64
 		spec.Record = &RecordInput{InstanceID: r.in.InstanceID, Events: r.journal.take(spec.Time), Variables: r.vars}
 	}
 	var ref TaskRef
-	if err := workflow.ExecuteLocalActivity(localOptions(ctx), ActCreateTask, spec).Get(ctx, &ref); err != nil {
+	if err := bookkeeping(ctx, ActCreateTask, spec, &ref); err != nil {
 		return nil, err
 	}
 	ot := &openTask{id: ref.TaskID, act: act, assignee: ref.AssigneeID, signer: signer,
@@ -200,26 +169,18 @@ func (r *runner) createTask(ctx workflow.Context, act *activation, signer uint64
 
 // waitTask waits for decisions, boundary events and the timeout of one activation.
 func (r *runner) waitTask(ctx workflow.Context, act *activation) (outcome, error) {
-	var result *outcome
+	var result *outcome // the token leaves the task
 	var failure error
-	conclude := func(out outcome, done bool, err error) {
-		if err != nil {
-			failure = err
-		} else if done {
-			result = &out
-		}
-	}
 	bctx, stopBoundaries := workflow.WithCancel(ctx)
 	defer stopBoundaries()
 	sel := workflow.NewSelector(ctx)
 	sel.AddReceive(ctx.Done(), func(workflow.ReceiveChannel, bool) { failure = ctx.Err() })
 	sel.AddReceive(act.ch, func(c workflow.ReceiveChannel, _ bool) {
 		act.tok.busy()
-		var d decision
+		var d TaskUpdate
 		c.Receive(ctx, &d)
-		act.pending--
-		r.pending--
-		conclude(r.decide(ctx, act, d))
+		act.took(r)
+		result, failure = r.decide(ctx, act, d)
 	})
 	for _, bid := range act.el.Boundaries {
 		if be := act.tok.scope.proc.Elements[bid]; be != nil {
@@ -228,7 +189,7 @@ func (r *runner) waitTask(ctx workflow.Context, act *activation) (outcome, error
 			}
 		}
 	}
-	if u := act.el.User; u != nil && u.TimeoutAfter != "" && u.TimeoutAction != "" {
+	if u := act.user; u.TimeoutAfter != "" && u.TimeoutAction != "" {
 		d, err := bpmn.ParseDuration(u.TimeoutAfter)
 		if err != nil {
 			return outcome{}, fmt.Errorf("timeout: %w", err)
@@ -236,7 +197,7 @@ func (r *runner) waitTask(ctx workflow.Context, act *activation) (outcome, error
 		sel.AddFuture(workflow.NewTimer(bctx, d), func(f workflow.Future) {
 			if f.Get(bctx, nil) == nil {
 				act.tok.busy()
-				conclude(r.timeout(ctx, act))
+				result, failure = r.timeout(ctx, act)
 			}
 		})
 	}
@@ -251,54 +212,43 @@ func (r *runner) waitTask(ctx workflow.Context, act *activation) (outcome, error
 	return *result, nil
 }
 
-// wake sends a decision to the token waiting in an activation; it counts
-// as pending until the token takes it.
-func (r *runner) wake(ctx workflow.Context, act *activation, d decision) {
-	r.pending++
-	act.pending++
-	act.ch.Send(ctx, d)
-}
-
-// decide applies a decision to the activation's tally. It answers true when
-// the token leaves the task.
-func (r *runner) decide(ctx workflow.Context, act *activation, d decision) (outcome, bool, error) {
-	el, multi := act.el, act.el.Multi != nil
-	switch d.action {
+// decide applies a decision (the task update that took it, or a recount
+// after a signer was removed) to the activation's tally. It answers an
+// outcome when the token leaves the task: one person decides a plain task,
+// the signers of a multi-instance task decide it together.
+func (r *runner) decide(ctx workflow.Context, act *activation, d TaskUpdate) (*outcome, error) {
+	el := act.el
+	switch d.Action {
 	case ActionReturn:
 		r.closeTasks(ctx, act, "cancelled")
-		r.record(Event{Kind: EvNodeRejected, NodeID: el.ID, NodeName: el.Name, Data: map[string]any{"returnTo": d.target}}, nil)
-		return outcome{jump: d.target, rejected: true}, true, nil
+		r.record(Event{Kind: EvNodeRejected, NodeID: el.ID, NodeName: el.Name, Data: map[string]any{"returnTo": d.TargetNode}}, nil)
+		return &outcome{jump: d.TargetNode, rejected: true}, nil
 	case ActionReject:
 		act.rejects++
-		if !multi || r.rejectionDecides(act) {
-			return r.rejected(ctx, act, "skipped")
-		}
+	case ActionApprove, ActionComplete:
+		act.approvals++
+	}
+	approved, rejected := d.Action != ActionReject, d.Action == ActionReject // a plain task's one decision
+	if el.Multi != nil {
+		approved, rejected = r.verdict(act)
+	}
+	switch {
+	case d.Action == ActionReject && rejected:
+		return r.rejected(ctx, act, "skipped")
+	case d.Action == ActionReject:
 		// A rejection that leaves the outcome open hands a sequential task to
 		// its next signer; before versionSequentialReject it opened nothing and
 		// the instance waited with no open task.
 		if !act.sequential() || workflow.GetVersion(ctx, versionSequentialReject, workflow.DefaultVersion, 1) != 1 {
-			return outcome{}, false, nil
+			return nil, nil
 		}
-		return outcome{}, false, r.nextSigner(ctx, act)
-	case ActionApprove, ActionComplete:
-		act.approvals++
-		if !multi {
-			return r.approved(ctx, act, "skipped")
-		}
-	}
-	// Multi-instance: an approval, a removed signer, or a recount.
-	if multi && r.approvalDecides(act) {
+	case approved:
 		return r.approved(ctx, act, "skipped")
-	}
-	if multi && r.rejectionDecides(act) && act.rejects > 0 {
+	case rejected && act.rejects > 0:
 		return r.rejected(ctx, act, "skipped")
 	}
-	return outcome{}, false, r.nextSigner(ctx, act)
+	return nil, r.nextSigner(ctx, act)
 }
-
-// versionSequentialReject marks instances in which a rejection that does not
-// decide a sequential multi-instance task opens the next signer's task.
-const versionSequentialReject = "sequential-reject-advances"
 
 // nextSigner opens the next sequential signer's task once none is open.
 func (r *runner) nextSigner(ctx workflow.Context, act *activation) error {
@@ -314,81 +264,69 @@ func (r *runner) nextSigner(ctx workflow.Context, act *activation) error {
 	return nil
 }
 
-// approvalDecides reports whether a multi-instance task has enough approvals.
-func (r *runner) approvalDecides(act *activation) bool {
-	m := act.el.Multi
-	if m.CompletionCondition != "" {
+// verdict reports whether the signers of a multi-instance task decided it:
+// enough approvals (or its completion condition holds), or rejections that
+// make approval impossible.
+func (r *runner) verdict(act *activation) (approved, rejected bool) {
+	m, total := act.el.Multi, float64(act.total)
+	switch m.Mode {
+	case bpmn.MultiAny:
+		approved, rejected = act.approvals >= 1, act.rejects >= act.total
+	case bpmn.MultiRatio:
+		approved = act.total > 0 && float64(act.approvals)/total >= m.Ratio-1e-9
+		rejected = act.total > 0 && float64(act.total-act.rejects)/total < m.Ratio-1e-9
+	default:
+		approved, rejected = act.approvals >= act.total, act.rejects > 0
+	}
+	if !approved && m.CompletionCondition != "" {
 		tally := maps.Clone(r.vars)
-		tally["nrOfInstances"] = act.total
-		tally["nrOfCompletedInstances"] = act.approvals + act.rejects
-		tally["nrOfActiveInstances"] = len(act.open)
-		tally["nrOfApprovals"] = act.approvals
-		tally["nrOfRejections"] = act.rejects
-		if ok, err := r.ev.Condition(m.CompletionCondition, tally); err == nil && ok {
-			return true
-		}
+		maps.Copy(tally, map[string]any{"nrOfInstances": act.total, "nrOfCompletedInstances": act.approvals + act.rejects,
+			"nrOfActiveInstances": len(act.open), "nrOfApprovals": act.approvals, "nrOfRejections": act.rejects})
+		ok, err := r.ev.Condition(m.CompletionCondition, tally)
+		approved = err == nil && ok
 	}
-	switch m.Mode {
-	case bpmn.MultiAny:
-		return act.approvals >= 1
-	case bpmn.MultiRatio:
-		return act.total > 0 && float64(act.approvals)/float64(act.total) >= m.Ratio-1e-9
-	}
-	return act.approvals >= act.total
-}
-
-// rejectionDecides reports whether rejections make approval impossible.
-func (r *runner) rejectionDecides(act *activation) bool {
-	m := act.el.Multi
-	switch m.Mode {
-	case bpmn.MultiAny:
-		return act.rejects >= act.total
-	case bpmn.MultiRatio:
-		possible := act.total - act.rejects
-		return act.total > 0 && float64(possible)/float64(act.total) < m.Ratio-1e-9
-	}
-	return act.rejects > 0
+	return approved, rejected
 }
 
 // approved completes the task: the rows still open close with an outcome
 // and the token leaves along the outgoing flows.
-func (r *runner) approved(ctx workflow.Context, act *activation, close string) (outcome, bool, error) {
+func (r *runner) approved(ctx workflow.Context, act *activation, close string) (*outcome, error) {
 	r.tasks.completed[act.el.ID] = true
 	r.closeTasks(ctx, act, close)
-	if u := act.el.User; u != nil && u.RejectMode == bpmn.RejectContinue {
+	if act.user.RejectMode == bpmn.RejectContinue {
 		r.vars[OutcomeVariable] = OutcomeApproved
 	}
 	flows, err := r.leave(act.tok.scope, act.el)
-	return outcome{flows: flows}, true, err
+	return &outcome{flows: flows}, err
 }
 
 // rejected closes the rows still open and follows the task's reject
 // handling: end the instance, return to the configured earlier node, or
 // continue along the outgoing flows with the decision in the outcome
 // variable (a gateway after the task routes it).
-func (r *runner) rejected(ctx workflow.Context, act *activation, close string) (outcome, bool, error) {
+func (r *runner) rejected(ctx workflow.Context, act *activation, close string) (*outcome, error) {
 	r.closeTasks(ctx, act, close)
-	u := act.el.User
+	u := act.user
 	r.record(Event{Kind: EvNodeRejected, NodeID: act.el.ID, NodeName: act.el.Name}, nil)
-	if u != nil && u.RejectMode == bpmn.RejectContinue {
+	if u.RejectMode == bpmn.RejectContinue {
 		r.vars[OutcomeVariable] = OutcomeRejected
 		flows, err := r.leave(act.tok.scope, act.el)
 		var le *leaveError
 		if errors.As(err, &le) {
 			le.rejected = true
 		}
-		return outcome{flows: flows, rejected: true}, true, err
+		return &outcome{flows: flows, rejected: true}, err
 	}
-	if u != nil && u.RejectMode == "return" && u.RejectTarget != "" {
-		return outcome{jump: u.RejectTarget, rejected: true}, true, nil
+	if u.RejectMode == "return" && u.RejectTarget != "" {
+		return &outcome{jump: u.RejectTarget, rejected: true}, nil
 	}
 	r.final = StateRejected
-	return outcome{end: true, rejected: true}, true, nil
+	return &outcome{end: true, rejected: true}, nil
 }
 
 // timeout applies the task's timeout handling.
-func (r *runner) timeout(ctx workflow.Context, act *activation) (outcome, bool, error) {
-	action := act.el.User.TimeoutAction
+func (r *runner) timeout(ctx workflow.Context, act *activation) (*outcome, error) {
+	action := act.user.TimeoutAction
 	r.record(Event{Kind: EvTimerFired, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"timeout": action}}, nil)
 	switch action {
 	case "remind":
@@ -401,13 +339,13 @@ func (r *runner) timeout(ctx workflow.Context, act *activation) (outcome, bool, 
 		}
 		r.flush(ctx)
 		in.Seq = r.nextSeq()
-		return outcome{}, false, workflow.ExecuteLocalActivity(localOptions(ctx), ActNotify, in).Get(ctx, nil)
+		return nil, bookkeeping(ctx, ActNotify, in, nil)
 	case "autoApprove":
 		return r.approved(ctx, act, "autoApproved")
 	case "autoReject":
 		return r.rejected(ctx, act, "autoRejected")
 	}
-	return outcome{}, false, nil
+	return nil, nil
 }
 
 // closeTasks closes every open row of an activation with an outcome.
@@ -435,5 +373,5 @@ func (r *runner) closeRows(ctx workflow.Context, ids []uint64, outcome string) e
 	for _, id := range ids {
 		r.tasks.forget(r.tasks.open[id])
 	}
-	return workflow.ExecuteLocalActivity(localOptions(ctx), ActCloseTasks, CloseInput{InstanceID: r.in.InstanceID, TaskIDs: ids, Outcome: outcome}).Get(ctx, nil)
+	return bookkeeping(ctx, ActCloseTasks, CloseInput{InstanceID: r.in.InstanceID, TaskIDs: ids, Outcome: outcome}, nil)
 }

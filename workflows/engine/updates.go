@@ -52,9 +52,7 @@ func (r *runner) onMessage(ctx workflow.Context, m MessageUpdate) (string, error
 	}
 	r.record(Event{Kind: EvMessage, NodeID: w.nodeID, Comment: m.Comment, Data: map[string]any{"message": m.Name}}, m.Actor)
 	// Counted until the wait takes it; a wait that goes away drops it again (unwait).
-	w.pending++
-	r.pending++
-	w.ch.Send(ctx, m)
+	w.post(ctx, r, m)
 	if r.hardened {
 		r.settle(ctx)
 	}

@@ -12,9 +12,24 @@ import (
 	"github.com/venueplatform/venue/workflows/bpmn"
 )
 
-// interpreterVersion marks changes of the interpreter for replay
-// (workflow.GetVersion); raise it and branch on it when behaviour changes.
-const interpreterVersion = 1
+// The replay markers (workflow.GetVersion, docs/adr/0006): instances started
+// before a marker replay the old branch.
+const (
+	// interpreterVersion marks changes of the interpreter for replay; raise it
+	// and branch on it when behaviour changes.
+	interpreterVersion = 1
+	// versionHardened marks instances started since a failing node waits for
+	// an administrator (an incident) instead of ending the instance,
+	// activities carry boundary events, updates answer once their effects are
+	// applied and a flow cannot loop or fork without bound.
+	versionHardened = "hardened-1"
+	// versionTaskRecordBatch: instances started before it wrote the pending
+	// history and variables in a separate activity after creating a task.
+	versionTaskRecordBatch = "task-record-batch"
+	// versionSequentialReject marks instances in which a rejection that does
+	// not decide a sequential multi-instance task opens the next signer's task.
+	versionSequentialReject = "sequential-reject-advances"
+)
 
 // ProcessWorkflow runs one process instance to its end.
 func ProcessWorkflow(ctx workflow.Context, in Input) (Result, error) {
@@ -116,6 +131,12 @@ func sortedIDs[V any](m map[uint64]V) []uint64 {
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	return ids
+}
+
+// bookkeeping runs one of the process module's bookkeeping activities (local,
+// with localOptions) and waits for its answer (out, when not nil).
+func bookkeeping(ctx workflow.Context, activity string, in, out any) error {
+	return workflow.ExecuteLocalActivity(localOptions(ctx), activity, in).Get(ctx, out)
 }
 
 // localOptions are those of the process module's bookkeeping activities:
