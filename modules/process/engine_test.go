@@ -7,20 +7,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/venueplatform/venue/workflows/bpmn/bpmntest"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
-// expense: start → submit (initiator) → gateway on amount → manager
-// (merchant admins) → [amount > 1000] finance (venue manager) → end.
-var expense = doc(`
-  <bpmn:startEvent id="start"/>
-  <bpmn:userTask id="submit" name="Submit" venue:assigneeStrategy="initiator"/>
-  <bpmn:userTask id="manager" name="Manager approval" venue:candidateRoles="merchant_admin" venue:actions="approve,reject,return,transfer,delegate,comment,claim,addSigner" venue:rejectMode="return" venue:rejectTarget="submit"/>
-  <bpmn:exclusiveGateway id="big" default="small"/>
-  <bpmn:userTask id="finance" name="Finance approval" venue:assignee="demo_manager"/>
-  <bpmn:endEvent id="end"/>
-  ` + seq("f1", "start", "submit") + seq("f2", "submit", "manager") + seq("f3", "manager", "big") +
-	seq("large", "big", "finance", "${amount > 1000}") + seq("small", "big", "end") + seq("f5", "finance", "end"))
+// expense: start → submit (initiator) → manager (merchant admins) → on the
+// amount, [amount > 1000] finance (venue manager) → end. A rejection returns
+// to submit.
+var expense = bpmntest.Expense("demo_manager", `venue:rejectMode="return" venue:rejectTarget="submit"`)
 
 func TestApprovalPathFollowsTheAmount(t *testing.T) {
 	for _, tc := range []struct {

@@ -17,25 +17,12 @@ import (
 	. "github.com/venueplatform/venue/modules/process"
 	"github.com/venueplatform/venue/modules/sys"
 	"github.com/venueplatform/venue/platform/platformtest"
+	"github.com/venueplatform/venue/workflows/bpmn/bpmntest"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
-// doc wraps process content in a BPMN document with our namespace.
-func doc(content string) string {
-	return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="defs" targetNamespace="http://venueplatform.io/test">
-  <bpmn:message id="msg_cancel" name="cancel"/>
-  <bpmn:process id="p" isExecutable="true">` + content + `</bpmn:process>
-</bpmn:definitions>`
-}
-
-func seq(id, from, to string, cond ...string) string {
-	if len(cond) > 0 {
-		return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression"><![CDATA[%s]]></bpmn:conditionExpression></bpmn:sequenceFlow>`, id, from, to, cond[0])
-	}
-	return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"/>`, id, from, to)
-}
+// doc and seq write BPMN documents (shared with the engine's tests).
+var doc, seq = bpmntest.Doc, bpmntest.Seq
 
 // harness runs one instance in the SDK's test environment (time skipping)
 // with the module's real activities over a test database.

@@ -5,37 +5,16 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/venueplatform/venue/workflows/bpmn/bpmntest"
 	"github.com/venueplatform/venue/workflows/engine"
 )
 
-// doc wraps process content in a BPMN document with our namespace.
-func doc(content string) string {
-	return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="defs" targetNamespace="http://venueplatform.io/test">
-  <bpmn:message id="msg_cancel" name="cancel"/><bpmn:message id="msg_pay" name="paid"/>
-  <bpmn:process id="p" isExecutable="true">` + content + `</bpmn:process>
-</bpmn:definitions>`
-}
-
-func seq(id, from, to string, cond ...string) string {
-	if len(cond) > 0 {
-		return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression"><![CDATA[%s]]></bpmn:conditionExpression></bpmn:sequenceFlow>`, id, from, to, cond[0])
-	}
-	return fmt.Sprintf(`<bpmn:sequenceFlow id="%s" sourceRef="%s" targetRef="%s"/>`, id, from, to)
-}
+// doc and seq write BPMN documents (shared with the process module's tests).
+var doc, seq = bpmntest.Doc, bpmntest.Seq
 
 // expense: submit (the starter) → manager (merchant admins claim) → on the
-// amount, finance (the manager) → end.
-var expense = doc(`
-  <bpmn:startEvent id="start"/>
-  <bpmn:userTask id="submit" name="Submit" venue:assigneeStrategy="initiator"/>
-  <bpmn:userTask id="manager" name="Manager approval" venue:candidateRoles="merchant_admin" venue:actions="approve,reject,return,transfer,delegate,comment,claim,addSigner"/>
-  <bpmn:exclusiveGateway id="big" default="small"/>
-  <bpmn:userTask id="finance" name="Finance approval" venue:assignee="manager"/>
-  <bpmn:endEvent id="end"/>
-  ` + seq("f1", "start", "submit") + seq("f2", "submit", "manager") + seq("f3", "manager", "big") +
-	seq("large", "big", "finance", "${amount > 1000}") + seq("small", "big", "end") + seq("f5", "finance", "end"))
+// amount, finance (the manager) → end. A rejection ends the instance.
+var expense = bpmntest.Expense("manager", "")
 
 func TestDecisionsMoveTheTokenAlongTheAmount(t *testing.T) {
 	for _, tc := range []struct {
