@@ -19,7 +19,7 @@ type taskAction struct {
 	always   bool                // offered on every task, whatever the node lists
 	signers  bool                // offered on a multi-instance task that lists addSigner
 	acts     bool                // once taken, the starter can no longer withdraw the instance
-	closes   string              // a decision: the task's outcome; it closes and wakes the token waiting in it
+	closes   string              // a decision: the outcome the task closes with (its token wakes)
 	may      func(s *step) error // nil: the holder may
 	validate func(s *step) error
 	apply    func(s *step)
