@@ -2,8 +2,8 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { useDiscardGuard } from '@/components/Sheet';
 import { feedback } from '@/utils/feedback';
+import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage } from '@/utils/intl';
-import { showFormError } from './errors';
 
 /**
  * The state of an add/edit modal: its form, a guard that asks before discarding touched fields,
@@ -32,7 +32,7 @@ export function useSaveForm<V>(fields: string[]) {
         feedback.success(formatMessage({ id: 'common.modifySucceed' }));
         then(result);
       } catch (e) {
-        setAlert(showFormError(form, e, fields));
+        setAlert(showFormError(form, e, fields, { scroll: true }));
       } finally {
         setSaving(false);
       }

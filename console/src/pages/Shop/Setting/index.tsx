@@ -33,6 +33,7 @@ import {
   type VenueSettings,
 } from '@/services/shop';
 import { feedback } from '@/utils/feedback';
+import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage } from '@/utils/intl';
 import {
   currencyDigits,
@@ -44,7 +45,6 @@ import {
 } from '@/utils/money';
 import ImagesUpload from '../../Cuisine/shared/ImagesUpload';
 import ConfigurePage, { type VenueProps } from '../../Configure/shared/ConfigurePage';
-import { showFormError } from '../../Configure/shared/errors';
 import { t } from '../../Configure/shared/text';
 import { usePoll } from '../../Configure/shared/usePoll';
 import OpeningHours from './components/OpeningHours';
@@ -250,7 +250,7 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
       setChangedElsewhere(false);
       feedback.success(formatMessage({ id: 'common.modifySucceed' }));
     } catch (e) {
-      setAlert(showFormError(form, e, FIELDS));
+      setAlert(showFormError(form, e, FIELDS, { scroll: true }));
     } finally {
       setSaving(false);
     }
