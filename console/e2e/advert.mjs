@@ -8,10 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { MERCHANT, REVIEWER, apiLogin } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
-
-const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
-const REVIEWER = { user: 'demo_reviewer', password: 'Demo@12345' };
 
 const toast = (page, text) =>
   page.locator('.ant-message').getByText(text, { exact: false }).first();
@@ -45,17 +43,6 @@ async function fillRange(page, picker, start, end) {
   await inputs.nth(0).press('Enter');
   await inputs.nth(1).fill(end);
   await inputs.nth(1).press('Enter');
-}
-
-async function apiLogin(baseUrl, who) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: who.user, password: who.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${who.user} logs in: ${body.msg}`);
-  return body.result.token;
 }
 
 async function playlist(baseUrl, key) {

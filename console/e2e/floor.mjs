@@ -6,42 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { EN, MANAGER, MERCHANT, REVIEWER, apiLogin, apiOf } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
-
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
-const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
-const REVIEWER = { user: 'demo_reviewer', password: 'Demo@12345' };
-
-async function apiLogin(baseUrl, user) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.user, password: user.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${user.user} logs in: ${body.msg}`);
-  return body.result.token;
-}
-
-function apiOf(baseUrl, token) {
-  return async (method, url, data) => {
-    const res = await fetch(`${baseUrl}/api${url}`, {
-      method,
-      headers: { Authorization: token, 'Content-Type': 'application/json', currentLocale: 'en_US' },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const body = await res.json();
-    assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-    return body.result;
-  };
-}
 
 const ymd = (d) => d.toISOString().slice(0, 10);
 
 /** As demo_admin, through the API: an image ad for the demo venue, sent to review. */
 async function publishAd(baseUrl, title) {
   const token = await apiLogin(baseUrl, MERCHANT);
-  const api = apiOf(baseUrl, token);
+  const api = apiOf(baseUrl, token, EN);
   const body = new FormData();
   body.append('file', new Blob([makePng(64)], { type: 'image/png' }), 'live.png');
   const up = await (
@@ -113,7 +86,7 @@ export async function phonePage(browser, baseUrl, locale = 'en-US') {
 
 export default function register({ test, browser, loginToWorkbench, baseUrl, shots }) {
   test('floor: order times read in the venue\'s time zone on a phone set to another zone', async () => {
-    const api = apiOf(baseUrl, await apiLogin(baseUrl, MANAGER));
+    const api = apiOf(baseUrl, await apiLogin(baseUrl, MANAGER), EN);
     const { records } = await api('GET', '/merchant/order?pageNo=1&pageSize=1');
     const [newest] = records;
     assert.ok(newest?.timeZone, `the order list carries the venue's zone: ${JSON.stringify(newest)}`);
