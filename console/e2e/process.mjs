@@ -317,7 +317,6 @@ export default function registerProcessTests({
     await admin.context.close();
   });
 
-
   test("process: a module's own process offers no start; a refused start shows the server message", async () => {
     // The sign-up review is the onboarding module's: tagged, and no Start link.
     const { context, page } = await newPage();
