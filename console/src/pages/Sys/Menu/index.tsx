@@ -10,6 +10,7 @@ import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { actionLabel, t } from '../shared/text';
+import { sysTableProps } from '../shared/tableProps';
 import MenuForm from './components/MenuForm';
 
 /** Keeps the entries whose title, key, url or permission contains the text, with their parents. */
@@ -124,11 +125,9 @@ const MenuPage: React.FC = () => {
         actionRef={action}
         headerTitle={t('sys.menu.heading')}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
+        {...sysTableProps('menu')}
         pagination={false}
         expandable={{ defaultExpandAllRows: false, childrenColumnName: 'children' }}
-        columnsState={{ persistenceKey: 'venue.sys.menu.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
         request={async (params) => {
           const all = await menuTree();
           setTree(all ?? []);

@@ -18,6 +18,7 @@ import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
+import { sysTableProps } from '../shared/tableProps';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
 import { statusAsNumber } from '../shared/status';
@@ -147,10 +148,7 @@ const RolePage: React.FC = () => {
         headerTitle={t('sys.role.title')}
         scroll={{ x: 1200 }}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{ persistenceKey: 'venue.sys.role.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('role')}
         request={tableRequest(listRoles, { query: statusAsNumber })}
         toolBarRender={() => [
           <AddButton

@@ -34,6 +34,7 @@ import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
+import { sysTableProps } from '../shared/tableProps';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
 import { tableRequest } from '@/utils/table';
@@ -249,10 +250,7 @@ const UserPage: React.FC = () => {
         headerTitle={t('sys.user.title')}
         columns={columns}
         scroll={{ x: 1550 }}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{ persistenceKey: 'venue.sys.user.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('user')}
         request={tableRequest(listUsers, {
           query: statusAsNumber,
           onPage: (_page, q) => {
