@@ -14,7 +14,8 @@ import {
   Tree,
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
 import { Access } from '@/components/Access';
 import {
   AREA_IMPORT_URL,
@@ -62,7 +63,6 @@ const AreaPage: React.FC = () => {
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const [selected, setSelected] = useState<AreaView>();
   const [hits, setHits] = useState<AreaMatch[]>([]);
-  const [searching, setSearching] = useState(false);
   const [form, setForm] = useState<{
     key: number;
     open: boolean;
@@ -70,7 +70,6 @@ const AreaPage: React.FC = () => {
     parent?: AreaView;
   }>({ key: 0, open: false });
   const [importOpen, setImportOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
 
   const load = useCallback(async (parent: string) => {
     const list = await areaChildren(parent || undefined);
@@ -106,22 +105,16 @@ const AreaPage: React.FC = () => {
     return build(ROOT);
   }, [children]);
 
+  const { loading: searching, search, cancel } = useDebouncedSearch(async (keyword) =>
+    setHits(await searchAreas(keyword)),
+  );
   const onSearch = (keyword: string) => {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) {
-      setHits([]);
+    if (keyword.trim()) {
+      search(keyword);
       return;
     }
-    timer.current = setTimeout(async () => {
-      setSearching(true);
-      try {
-        setHits(await searchAreas(keyword.trim()));
-      } catch {
-        /* shown by the request layer */
-      } finally {
-        setSearching(false);
-      }
-    }, 250);
+    cancel();
+    setHits([]);
   };
 
   /** Opens the tree along a hit's path (loading each level) and selects it. */

@@ -4,6 +4,7 @@
  */
 import { Select, Space, Typography } from 'antd';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
 import { getDishOption, searchDishes, type DishOption, type Tablet } from '@/services/advert';
 import { areaChildren, searchAreas } from '@/services/sys-admin';
 import { formatNumber } from '@/utils/intl';
@@ -95,8 +96,6 @@ interface AreaOption {
 /** Areas by search (name or code); the top level is offered before typing. */
 export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }> = ({ value, onChange, id, known = [] }) => {
   const [options, setOptions] = useState<AreaOption[]>(known);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const chosen = useRef<Map<string, AreaOption>>(new Map(known.map((k) => [k.value, k])));
 
   useEffect(() => {
@@ -112,24 +111,14 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
     return [...a, ...b.filter((x) => !seen.has(x.value))];
   };
 
-  const onSearch = (keyword: string) => {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) return;
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const hits = await searchAreas(keyword.trim(), true);
-        setOptions([
-          ...(value ?? []).map((v) => chosen.current.get(v) ?? { value: v, label: v }),
-          ...hits.filter((h) => !(value ?? []).includes(h.code)).map((h) => ({ value: h.code, label: `${h.path} (${h.code})` })),
-        ]);
-      } catch {
-        /* the area list needs sys:area query; the field stays as it is */
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-  };
+  // the area list needs sys:area query; without it the field stays as it is
+  const { loading, search, cancel } = useDebouncedSearch(async (keyword) => {
+    const hits = await searchAreas(keyword, true);
+    setOptions([
+      ...(value ?? []).map((v) => chosen.current.get(v) ?? { value: v, label: v }),
+      ...hits.filter((h) => !(value ?? []).includes(h.code)).map((h) => ({ value: h.code, label: `${h.path} (${h.code})` })),
+    ]);
+  });
 
   return (
     <Select
@@ -141,7 +130,7 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
       loading={loading}
       placeholder={t('advert.targets.areasPlaceholder')}
       value={value ?? []}
-      onSearch={onSearch}
+      onSearch={(keyword) => (keyword.trim() ? search(keyword) : cancel())}
       onChange={(v: string[]) => {
         options.forEach((o) => v.includes(o.value) && chosen.current.set(o.value, o));
         onChange?.(v);
@@ -159,23 +148,14 @@ export const DishSelect: React.FC<{ value?: number; onChange?: (v?: number) => v
   id,
 }) => {
   const [options, setOptions] = useState<DishOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-
-  const load = async (name?: string) => {
-    setLoading(true);
-    try {
-      const page = await searchDishes(name);
-      setOptions((o) => [...o.filter((d) => d.id === value), ...page.records.filter((d) => d.id !== value)]);
-    } catch {
-      /* needs cuisine:dish query */
-    } finally {
-      setLoading(false);
-    }
-  };
+  // needs cuisine:dish query; without it the list stays empty
+  const { loading, search, run } = useDebouncedSearch(async (name) => {
+    const page = await searchDishes(name || undefined);
+    setOptions((o) => [...o.filter((d) => d.id === value), ...page.records.filter((d) => d.id !== value)]);
+  });
 
   useEffect(() => {
-    load();
+    run('');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -197,10 +177,7 @@ export const DishSelect: React.FC<{ value?: number; onChange?: (v?: number) => v
       placeholder={t('advert.link.dishPlaceholder')}
       value={value || undefined}
       onChange={(v) => onChange?.(v)}
-      onSearch={(name) => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => load(name.trim() || undefined), 250);
-      }}
+      onSearch={search}
       data-testid="advert-link-dish"
       options={options.map((d) => ({
         value: d.id,
