@@ -105,9 +105,11 @@ const AreaPage: React.FC = () => {
     return build(ROOT);
   }, [children]);
 
-  const { loading: searching, search, cancel } = useDebouncedSearch(async (keyword) =>
-    setHits(await searchAreas(keyword)),
-  );
+  const {
+    loading: searching,
+    search,
+    cancel,
+  } = useDebouncedSearch(async (keyword) => setHits(await searchAreas(keyword)));
   const onSearch = (keyword: string) => {
     if (keyword.trim()) {
       search(keyword);
