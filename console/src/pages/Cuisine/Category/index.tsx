@@ -13,8 +13,9 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { Alert, Button, Form, Modal, Popconfirm, Select, Switch, Tag, Typography, type ButtonProps } from 'antd';
+import { Button, Form, Modal, Popconfirm, Select, Switch, Tag, Typography, type ButtonProps } from 'antd';
 import React, { useRef, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { Access, useOperation } from '@/components/Access';
 import {
   createCategory,
@@ -88,7 +89,7 @@ const CategoryForm: React.FC<{
         return true;
       })}
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
+      <FormAlert message={alert} />
       <ProFormText
         name="name"
         label={t('cuisine.category.name')}
@@ -157,7 +158,7 @@ const MoveDishesModal: React.FC<{
       <Typography.Paragraph>
         {t('cuisine.category.hasDishes', { name: category?.name ?? '', count: category?.dishCount ?? 0 })}
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <FormAlert message={error} gap={12} />
       <Form layout="vertical">
         <Form.Item label={t('cuisine.category.moveTo')} required>
           <Select

@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { Access, useOperation } from '@/components/Access';
 import { LOCALES, toServerLocale } from '@/locales';
 import {
@@ -286,15 +287,7 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
           data-testid="settings-changed-elsewhere"
         />
       ) : null}
-      {alert ? (
-        <Alert
-          type="error"
-          showIcon
-          message={alert}
-          style={{ marginBottom: 12 }}
-          data-testid="settings-error"
-        />
-      ) : null}
+      <FormAlert message={alert} testId="settings-error" gap={12} />
       <Card title={t('shop.section.profile')} size="small" style={{ marginBottom: 12 }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
