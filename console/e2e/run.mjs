@@ -525,45 +525,35 @@ test('changing the password sends the user back to login', async () => {
   await context.close();
 });
 
-(await import('./process.mjs')).default({
+// what each script's register function is given (each takes what it needs)
+const suite = {
   test,
-  newPage,
-  loginToWorkbench,
-  baseUrl,
-  ADMIN,
-  WAITER,
-  shots,
-});
-(await import('./process-failure.mjs')).default({
-  test,
-  newPage,
-  loginToWorkbench,
-  baseUrl,
-  ADMIN,
-  WAITER,
-  shots,
-}); // issue 11
-
-// issue 4: system administration pages (e2e/sys.mjs)
-sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots });
-cspTests({ test, newPage, loginToWorkbench, baseUrl, menuEntry });
-
-(await import('./cuisine.mjs')).default({
-  test,
+  browser,
   newPage,
   loginToWorkbench,
   openMenu,
+  menuEntry,
   baseUrl,
+  ADMIN,
+  WAITER,
   shots,
-});
-(await import('./advert.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 7: advertising
-(await import('./codegen.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 18: code generation
-(await import('./venue.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 13: venue configuration
-(await import('./floor.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 17: phones, live inbox
-(await import('./order.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 14: orders
-(await import('./report.mjs')).default({ test, browser, newPage, loginToWorkbench, openMenu, baseUrl, shots }); // issue 16: reports
-(await import('./printing.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 15: print jobs, agent, virtual printer
-(await import('./pairing.mjs')).default({ test, browser, loginToWorkbench, baseUrl, shots }); // issue 17: pairing tablets, online
+};
+(await import('./process.mjs')).default(suite);
+(await import('./process-failure.mjs')).default(suite); // issue 11
+
+// issue 4: system administration pages (e2e/sys.mjs)
+sysTests(suite);
+cspTests(suite);
+
+(await import('./cuisine.mjs')).default(suite);
+(await import('./advert.mjs')).default(suite); // issue 7: advertising
+(await import('./codegen.mjs')).default(suite); // issue 18: code generation
+(await import('./venue.mjs')).default(suite); // issue 13: venue configuration
+(await import('./floor.mjs')).default(suite); // issue 17: phones, live inbox
+(await import('./order.mjs')).default(suite); // issue 14: orders
+(await import('./report.mjs')).default(suite); // issue 16: reports
+(await import('./printing.mjs')).default(suite); // issue 15: print jobs, agent, virtual printer
+(await import('./pairing.mjs')).default(suite); // issue 17: pairing tablets, online
 
 // ---------------------------------------------------------------------------------
 
