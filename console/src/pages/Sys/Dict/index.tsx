@@ -1,8 +1,6 @@
-import { EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Card, Col, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Tag, Tooltip } from 'antd';
 import React, { useRef, useState } from 'react';
-import { Access } from '@/components/Access';
 import {
   deleteDictEntry,
   deleteDictType,
@@ -17,6 +15,7 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
 import { EntryForm, TypeForm } from './components/DictForms';
 import { tableRequest } from '@/utils/table';
@@ -65,16 +64,14 @@ const DictPage: React.FC = () => {
       valueType: 'option',
       width: 150,
       render: (_, r) => [
-        <Access key="edit" code="sys:dict:edit">
-          <Typography.Link
-            onClick={(e) => {
-              e.stopPropagation();
-              setTypeForm((f) => ({ key: f.key + 1, open: true, type: r }));
-            }}
-          >
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction
+          key="edit"
+          code="sys:dict:edit"
+          onClick={(e) => {
+            e.stopPropagation();
+            setTypeForm((f) => ({ key: f.key + 1, open: true, type: r }));
+          }}
+        />,
         !r.builtin && (
           <DeleteAction
             key="delete"
@@ -147,13 +144,11 @@ const DictPage: React.FC = () => {
       valueType: 'option',
       width: 150,
       render: (_, r) => [
-        <Access key="edit" code="sys:dict:edit">
-          <Typography.Link
-            onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true, entry: r }))}
-          >
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction
+          key="edit"
+          code="sys:dict:edit"
+          onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true, entry: r }))}
+        />,
         !r.builtin && (
           <DeleteAction
             key="delete"

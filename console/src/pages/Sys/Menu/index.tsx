@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { menuTitle } from '@/utils/intl';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { actionLabel, t } from '../shared/text';
 import { sysTableProps } from '../shared/tableProps';
 import MenuForm from './components/MenuForm';
@@ -101,11 +102,7 @@ const MenuPage: React.FC = () => {
             <PlusOutlined /> {t('sys.menu.addChild')}
           </Typography.Link>
         </Access>,
-        <Access key="edit" code="sys:menu:edit">
-          <Typography.Link onClick={() => open(r)}>
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction key="edit" code="sys:menu:edit" onClick={() => open(r)} />,
         <DeleteAction
           key="delete"
           code="sys:menu:delete"

@@ -1,4 +1,4 @@
-import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { useModel } from '@umijs/max';
@@ -17,6 +17,7 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
 import { sysTableProps } from '../shared/tableProps';
 import GrantDrawer from './components/GrantDrawer';
@@ -113,11 +114,7 @@ const RolePage: React.FC = () => {
       render: (_, r) =>
         owned(r)
           ? [
-              <Access key="edit" code="sys:role:edit">
-                <Typography.Link onClick={() => openForm(r)}>
-                  <EditOutlined /> {t('sys.edit')}
-                </Typography.Link>
-              </Access>,
+              <EditAction key="edit" code="sys:role:edit" onClick={() => openForm(r)} />,
               <Access key="grant" code="sys:role:edit">
                 <Typography.Link
                   onClick={() => setGranting(r)}

@@ -1,10 +1,4 @@
-import {
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  UnlockOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, KeyOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -33,6 +27,7 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
 import { sysTableProps } from '../shared/tableProps';
 import { useOrgTree } from '../shared/useOrgTree';
@@ -206,11 +201,7 @@ const UserPage: React.FC = () => {
       fixed: 'right',
       width: 340,
       render: (_, r) => [
-        <Access key="edit" code="sys:user:edit">
-          <Typography.Link onClick={() => openForm(r)}>
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction key="edit" code="sys:user:edit" onClick={() => openForm(r)} />,
         <Access key="reset" code="sys:user:edit">
           <Typography.Link onClick={() => resetPassword(r)}>
             <KeyOutlined /> {t('sys.user.reset')}
