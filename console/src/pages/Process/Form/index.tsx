@@ -4,20 +4,9 @@
  */
 import { EyeOutlined, SaveOutlined, CodeOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Drawer, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
-import { Access, useOperation } from '@/components/Access';
+import { useOperation } from '@/components/Access';
 import FormDesigner from '@/components/FormilyDesigner';
 import {
   designProblems,
@@ -39,6 +28,7 @@ import { formatDate, formatMessage } from '@/utils/intl';
 import { tableRequest } from '@/utils/table';
 import { useDiscardGuard } from '@/components/Sheet';
 import {
+  actionsColumn,
   DesignCard,
   KeyNameFields,
   NewButton,
@@ -106,7 +96,8 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
   const snapshot = (m: Editing, s: unknown) =>
     JSON.stringify({ key: m.key, name: m.name, description: m.description ?? '', schema: s });
   const savedSnapshot = useRef<string>();
-  if (savedSnapshot.current === undefined) savedSnapshot.current = snapshot(initial, toSchema(initialTree));
+  if (savedSnapshot.current === undefined)
+    savedSnapshot.current = snapshot(initial, toSchema(initialTree));
   const guard = useDiscardGuard(() => snapshot(meta, schema) !== savedSnapshot.current);
 
   const save = async () => {
@@ -282,23 +273,11 @@ const FormPage: React.FC = () => {
       render: (_, r) => <Tag>v{r.version}</Tag>,
     },
     ...updatedColumns<ProcessForm>(),
-    {
-      title: t('process.common.actions'),
-      valueType: 'option',
-      render: (_, row) => [
-        <a key="edit" onClick={() => open(row)} data-testid={`form-open-${row.key}`}>
-          {t('process.form.design')}
-        </a>,
-        <Access key="delete" code="process:form:delete">
-          <Popconfirm
-            title={t('process.common.confirmDelete')}
-            onConfirm={() => deleteForm(row.id).then(() => actionRef.current?.reload())}
-          >
-            <a>{t('process.common.delete')}</a>
-          </Popconfirm>
-        </Access>,
-      ],
-    },
+    actionsColumn<ProcessForm>('form', {
+      open,
+      remove: (row) => deleteForm(row.id).then(() => actionRef.current?.reload()),
+      confirmDelete: t('process.common.confirmDelete'),
+    }),
   ];
 
   if (editing) {

@@ -4,9 +4,10 @@
  */
 import { CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import {
+  actionsColumn,
   DesignCard,
   KeyNameFields,
   NewButton,
@@ -15,7 +16,7 @@ import {
   updatedColumns,
 } from '../components/DesignEditor';
 import { t } from '../components/labels';
-import { Access, useOperation } from '@/components/Access';
+import { useOperation } from '@/components/Access';
 import BpmnModeler, { type BpmnModelerHandle } from '@/components/BpmnModeler';
 import { emptyDiagram } from '@/components/BpmnModeler/xml';
 import {
@@ -277,27 +278,14 @@ const ModelPage: React.FC = () => {
         ),
     },
     ...updatedColumns<ProcessModel>(),
-    {
-      title: t('process.common.actions'),
-      valueType: 'option',
-      render: (_, row) => [
-        <a key="design" onClick={() => open(row)} data-testid={`model-open-${row.key}`}>
-          {t('process.model.design')}
-        </a>,
-        <Access key="delete" code="process:model:delete">
-          <Popconfirm
-            title={t('process.model.confirmDelete')}
-            onConfirm={() =>
-              deleteModel(row.id)
-                .then(() => actionRef.current?.reload())
-                .catch(() => undefined)
-            }
-          >
-            <a>{t('process.common.delete')}</a>
-          </Popconfirm>
-        </Access>,
-      ],
-    },
+    actionsColumn<ProcessModel>('model', {
+      open,
+      remove: (row) =>
+        deleteModel(row.id)
+          .then(() => actionRef.current?.reload())
+          .catch(() => undefined),
+      confirmDelete: t('process.model.confirmDelete'),
+    }),
   ];
 
   return (

@@ -1,11 +1,11 @@
 /**
  * What the form designer (/process/form) and the model editor (/process/model) share: the card with
  * the back arrow, the key/name/description fields above the canvas with their required checks and
- * server messages, the "updated by/at" columns and the list's New button.
+ * server messages, the "updated by/at" and Actions columns and the list's New button.
  */
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
 import React from 'react';
 import { Access } from '@/components/Access';
 import { errorText } from '@/utils/errors';
@@ -137,6 +137,34 @@ export function updatedColumns<
       render: (_, r) => formatDate(r.updatedAt),
     },
   ];
+}
+
+/**
+ * The list's Actions column: open the row in the editor, and delete it (asked first with
+ * `confirmDelete`) for those who may.
+ */
+export function actionsColumn<T extends { key: string }>(
+  kind: DesignKind,
+  {
+    open,
+    remove,
+    confirmDelete,
+  }: { open: (row: T) => void; remove: (row: T) => Promise<unknown>; confirmDelete: string },
+): ProColumns<T> {
+  return {
+    title: t('process.common.actions'),
+    valueType: 'option',
+    render: (_, row) => [
+      <a key="open" onClick={() => open(row)} data-testid={`${kind}-open-${row.key}`}>
+        {t(`process.${kind}.design`)}
+      </a>,
+      <Access key="delete" code={`process:${kind}:delete`}>
+        <Popconfirm title={confirmDelete} onConfirm={() => remove(row)}>
+          <a>{t('process.common.delete')}</a>
+        </Popconfirm>
+      </Access>,
+    ],
+  };
 }
 
 /** The list's New button (for those who may add). */
