@@ -1,18 +1,5 @@
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Tree,
-} from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
@@ -56,7 +43,6 @@ const fieldLabel = (field: string) =>
 
 /** /sys/area: administrative regions as a lazily loaded tree (country, province, city, district). */
 const AreaPage: React.FC = () => {
-  const { message } = App.useApp();
   /** children by parent code ('' = countries), loaded on expand */
   const [children, setChildren] = useState<Record<string, AreaView[]>>({});
   const [loading, setLoading] = useState(false);
@@ -309,8 +295,7 @@ const AreaPage: React.FC = () => {
         columns={IMPORT_COLUMNS}
         fieldLabel={fieldLabel}
         onClose={() => setImportOpen(false)}
-        onImported={(r) => {
-          message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
+        onImported={() => {
           setChildren({});
           setExpanded([]);
           load(ROOT).catch(() => undefined);

@@ -295,10 +295,7 @@ const UserPage: React.FC = () => {
         columns={IMPORT_COLUMNS}
         fieldLabel={fieldLabel}
         onClose={() => setImportOpen(false)}
-        onImported={(r) => {
-          message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
-          reload();
-        }}
+        onImported={reload}
       />
     </SysPage>
   );
