@@ -64,3 +64,17 @@ export function apiOf(baseUrl, token, headers = {}) {
 export async function apiAs(baseUrl, user, passwords, headers = {}) {
   return apiOf(baseUrl, await tokenOf(baseUrl, user, passwords), headers);
 }
+
+/** Uploads a PNG (bytes) as an image the way the console does; answers its URL. */
+export async function uploadPng(baseUrl, token, png, name) {
+  const body = new FormData();
+  body.append('file', new Blob([png], { type: 'image/png' }), name);
+  const res = await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
+    method: 'POST',
+    headers: { Authorization: token },
+    body,
+  });
+  const up = await res.json();
+  assert.equal(up.code, 10000, `upload: ${up.msg}`);
+  return up.result[0];
+}

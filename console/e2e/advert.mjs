@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { MERCHANT, REVIEWER, apiLogin } from './_api.mjs';
+import { MERCHANT, REVIEWER, apiLogin, uploadPng } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
 
 const toast = (page, text) =>
@@ -256,20 +256,11 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
       // the server refuses the same with the same words
       const token = await apiLogin(baseUrl, MERCHANT);
-      const body = new FormData();
-      body.append('file', new Blob([makePng(40)], { type: 'image/png' }), 'x.png');
-      const up = await (
-        await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
-          method: 'POST',
-          headers: { Authorization: token },
-          body,
-        })
-      ).json();
-      assert.equal(up.code, 10000, `upload: ${up.msg}`);
+      const url = await uploadPng(baseUrl, token, makePng(40), 'x.png');
       const ad = {
         title: 'E2E server rules',
         materialType: 'image',
-        materials: Array.from({ length: 10 }, () => ({ url: up.result[0], duration: 5 })),
+        materials: Array.from({ length: 10 }, () => ({ url, duration: 5 })),
         startDate: ymd(new Date()),
         endDate: ymd(new Date(Date.now() + 86400e3)),
         targetType: 'venue',

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { EN, MANAGER, MERCHANT, REVIEWER, apiLogin, apiOf } from './_api.mjs';
+import { EN, MANAGER, MERCHANT, REVIEWER, apiLogin, apiOf, uploadPng } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
 
 const ymd = (d) => d.toISOString().slice(0, 10);
@@ -15,21 +15,12 @@ const ymd = (d) => d.toISOString().slice(0, 10);
 async function publishAd(baseUrl, title) {
   const token = await apiLogin(baseUrl, MERCHANT);
   const api = apiOf(baseUrl, token, EN);
-  const body = new FormData();
-  body.append('file', new Blob([makePng(64)], { type: 'image/png' }), 'live.png');
-  const up = await (
-    await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
-      method: 'POST',
-      headers: { Authorization: token },
-      body,
-    })
-  ).json();
-  assert.equal(up.code, 10000, `upload: ${up.msg}`);
+  const url = await uploadPng(baseUrl, token, makePng(64), 'live.png');
   const [venue] = await api('GET', '/merchant/advert/display');
   const ad = await api('POST', '/merchant/advert', {
     title,
     materialType: 'image',
-    materials: [{ url: up.result[0], duration: 5 }],
+    materials: [{ url, duration: 5 }],
     startDate: ymd(new Date()),
     endDate: ymd(new Date(Date.now() + 7 * 86400e3)),
     targetType: 'venue',
@@ -74,6 +65,26 @@ async function assertInReach(locator, what) {
     box.x >= 0 && box.x + box.width <= PHONE.width,
     `${what} is at x ${box.x}..${box.x + box.width}`,
   );
+}
+
+/** The number of to-dos the header badge shows (0 without a badge). */
+const todoBadge = (page) =>
+  page.evaluate(() =>
+    Number(
+      document
+        .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
+        ?.getAttribute('title') || 0,
+    ),
+  );
+
+/** Waits (up to 20 s, the phone page's timeout) until the header badge shows `n` to-dos. */
+async function waitForTodoBadge(page, n) {
+  const deadline = Date.now() + 20_000;
+  while ((await todoBadge(page)) !== n) {
+    if (Date.now() > deadline)
+      throw new Error(`the to-do badge still shows ${await todoBadge(page)}, not ${n}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 export async function phonePage(browser, baseUrl, locale = 'en-US') {
@@ -255,13 +266,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await assertFits(page, 'the inbox');
       // the header badge and the list follow the same live value
       await page.waitForTimeout(1000);
-      const before = await page.evaluate(() =>
-        Number(
-          document
-            .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-            ?.getAttribute('title') || 0,
-        ),
-      );
+      const before = await todoBadge(page);
       let navigations = 0;
       page.on('framenavigated', (f) => f === page.mainFrame() && (navigations += 1));
 
@@ -273,15 +278,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await card.waitFor({ timeout: 30_000 });
       const seenAfter = Date.now() - started;
       console.log(`      new task reached the open inbox ${seenAfter} ms after the publish call`);
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document
-              .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-              ?.getAttribute('title') || 0,
-          ) === n,
-        before + 1,
-      );
+      await waitForTodoBadge(page, before + 1);
       assert.equal(navigations, 0, 'the page was not reloaded');
       await page.screenshot({ path: path.join(shots, 'floor-inbox-live-phone.png') });
 
@@ -296,15 +293,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await page.getByTestId('task-action-confirm').click();
       await page.locator('.ant-message').getByText('Approve', { exact: false }).first().waitFor();
       await card.waitFor({ state: 'detached', timeout: 30_000 });
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document
-              .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-              ?.getAttribute('title') || 0,
-          ) === n,
-        before,
-      );
+      await waitForTodoBadge(page, before);
       // the merchant sees the same text as the opinion
       let ad;
       for (let i = 0; i < 20; i += 1) {
