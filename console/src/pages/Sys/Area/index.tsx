@@ -18,6 +18,7 @@ import ImportModal from '../shared/ImportModal';
 import SysPage from '../shared/SysPage';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import AreaForm from './components/AreaForm';
 
 const ROOT = '';
@@ -49,12 +50,7 @@ const AreaPage: React.FC = () => {
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const [selected, setSelected] = useState<AreaView>();
   const [hits, setHits] = useState<AreaMatch[]>([]);
-  const [form, setForm] = useState<{
-    key: number;
-    open: boolean;
-    area?: AreaView;
-    parent?: AreaView;
-  }>({ key: 0, open: false });
+  const [form, showForm, setFormOpen] = useFormDialog<{ area?: AreaView; parent?: AreaView }>();
   const [importOpen, setImportOpen] = useState(false);
 
   const load = useCallback(async (parent: string) => {
@@ -134,11 +130,7 @@ const AreaPage: React.FC = () => {
             extra={
               <Space>
                 <Access code="sys:area:add">
-                  <Button
-                    size="small"
-                    icon={<PlusOutlined />}
-                    onClick={() => setForm((f) => ({ key: f.key + 1, open: true }))}
-                  >
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => showForm()}>
                     {t('sys.area.addCountry')}
                   </Button>
                 </Access>
@@ -206,9 +198,7 @@ const AreaPage: React.FC = () => {
                         size="small"
                         type="primary"
                         icon={<PlusOutlined />}
-                        onClick={() =>
-                          setForm((f) => ({ key: f.key + 1, open: true, parent: selected }))
-                        }
+                        onClick={() => showForm({ parent: selected })}
                       >
                         {t('sys.area.addChildShort')}
                       </Button>
@@ -218,9 +208,7 @@ const AreaPage: React.FC = () => {
                     <Button
                       size="small"
                       icon={<EditOutlined />}
-                      onClick={() =>
-                        setForm((f) => ({ key: f.key + 1, open: true, area: selected }))
-                      }
+                      onClick={() => showForm({ area: selected })}
                     >
                       {t('sys.edit')}
                     </Button>
@@ -278,7 +266,7 @@ const AreaPage: React.FC = () => {
         open={form.open}
         area={form.area}
         parent={form.parent}
-        onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setFormOpen}
         onSaved={(saved) => {
           const p = form.area ? form.area.parentCode : (form.parent?.code ?? ROOT);
           refresh(p);

@@ -11,6 +11,7 @@ import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import EditAction from '../shared/EditAction';
 import { actionLabel, t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import { sysTableProps } from '../shared/tableProps';
 import MenuForm from './components/MenuForm';
 
@@ -32,18 +33,9 @@ function filterTree(nodes: MenuNode[], text: string): MenuNode[] {
 const MenuPage: React.FC = () => {
   const action = useRef<ActionType>();
   const [tree, setTree] = useState<MenuNode[]>([]);
-  const [form, setForm] = useState<{
-    key: number;
-    open: boolean;
-    menu?: MenuNode;
-    parentId?: number;
-  }>({
-    key: 0,
-    open: false,
-  });
+  const [form, showForm, setFormOpen] = useFormDialog<{ menu?: MenuNode; parentId?: number }>();
   const reload = () => action.current?.reload();
-  const open = (menu?: MenuNode, parentId?: number) =>
-    setForm((f) => ({ key: f.key + 1, open: true, menu, parentId }));
+  const open = (menu?: MenuNode, parentId?: number) => showForm({ menu, parentId });
 
   const columns: ProColumns<MenuNode>[] = [
     {
@@ -152,7 +144,7 @@ const MenuPage: React.FC = () => {
         tree={tree}
         menu={form.menu}
         parentId={form.parentId}
-        onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setFormOpen}
         onSaved={reload}
       />
     </SysPage>

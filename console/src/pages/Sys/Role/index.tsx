@@ -19,6 +19,7 @@ import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import { sysTableProps } from '../shared/tableProps';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
@@ -32,20 +33,14 @@ const RolePage: React.FC = () => {
   const user = initialState?.currentUser;
   const platform = user?.orgType === 'platform';
   const action = useRef<ActionType>();
-  const [editing, setEditing] = useState<Role>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const [form, showForm, setFormOpen] = useFormDialog<{ editing?: Role }>();
   const [granting, setGranting] = useState<Role>();
   const reload = () => action.current?.reload();
 
   /** A merchant changes its own roles only; the platform's templates are read-only to it. */
   const owned = (r: Role) => platform || r.merchantId === user?.merchantId;
 
-  const openForm = (role?: Role) => {
-    setEditing(role);
-    setFormKey((k) => k + 1);
-    setFormOpen(true);
-  };
+  const openForm = (editing?: Role) => showForm({ editing });
 
   const columns: ProColumns<Role>[] = [
     {
@@ -158,9 +153,9 @@ const RolePage: React.FC = () => {
         ]}
       />
       <RoleForm
-        key={formKey}
-        open={formOpen}
-        role={editing}
+        key={form.key}
+        open={form.open}
+        role={form.editing}
         platform={platform}
         onOpenChange={setFormOpen}
         onSaved={reload}

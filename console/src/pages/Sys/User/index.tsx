@@ -29,6 +29,7 @@ import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
 import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import { sysTableProps } from '../shared/tableProps';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
@@ -65,9 +66,7 @@ const UserPage: React.FC = () => {
   const lastQuery = useRef<UserQuery>({});
   const { tree: orgs } = useOrgTree(true, true);
   const [roles, setRoles] = useState<Role[]>([]);
-  const [editing, setEditing] = useState<UserView>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const [form, showForm, setFormOpen] = useFormDialog<{ editing?: UserView }>();
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -80,11 +79,7 @@ const UserPage: React.FC = () => {
   const orgTreeData = useMemo(() => orgOptions(orgs), [orgs]);
   const reload = () => action.current?.reload();
 
-  const openForm = (user?: UserView) => {
-    setEditing(user);
-    setFormKey((k) => k + 1);
-    setFormOpen(true);
-  };
+  const openForm = (editing?: UserView) => showForm({ editing });
 
   const resetPassword = (user: UserView) =>
     modal.confirm({
@@ -278,9 +273,9 @@ const UserPage: React.FC = () => {
         ]}
       />
       <UserForm
-        key={formKey}
-        open={formOpen}
-        user={editing}
+        key={form.key}
+        open={form.open}
+        user={form.editing}
         orgs={orgs}
         roles={roles}
         onOpenChange={setFormOpen}
