@@ -8,10 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { MERCHANT, REVIEWER, apiLogin, uploadPng } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
-
-const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
-const REVIEWER = { user: 'demo_reviewer', password: 'Demo@12345' };
 
 const toast = (page, text) =>
   page.locator('.ant-message').getByText(text, { exact: false }).first();
@@ -45,17 +43,6 @@ async function fillRange(page, picker, start, end) {
   await inputs.nth(0).press('Enter');
   await inputs.nth(1).fill(end);
   await inputs.nth(1).press('Enter');
-}
-
-async function apiLogin(baseUrl, who) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: who.user, password: who.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${who.user} logs in: ${body.msg}`);
-  return body.result.token;
 }
 
 async function playlist(baseUrl, key) {
@@ -269,20 +256,11 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
       // the server refuses the same with the same words
       const token = await apiLogin(baseUrl, MERCHANT);
-      const body = new FormData();
-      body.append('file', new Blob([makePng(40)], { type: 'image/png' }), 'x.png');
-      const up = await (
-        await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
-          method: 'POST',
-          headers: { Authorization: token },
-          body,
-        })
-      ).json();
-      assert.equal(up.code, 10000, `upload: ${up.msg}`);
+      const url = await uploadPng(baseUrl, token, makePng(40), 'x.png');
       const ad = {
         title: 'E2E server rules',
         materialType: 'image',
-        materials: Array.from({ length: 10 }, () => ({ url: up.result[0], duration: 5 })),
+        materials: Array.from({ length: 10 }, () => ({ url, duration: 5 })),
         startDate: ymd(new Date()),
         endDate: ymd(new Date(Date.now() + 86400e3)),
         targetType: 'venue',

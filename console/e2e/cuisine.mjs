@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-
-const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
+import { MERCHANT, apiLogin, apiOf } from './_api.mjs';
 
 // ------------------------------------------------------------------ a real PNG, made here
 
@@ -61,17 +60,6 @@ export function makePng(size = 96) {
 }
 
 // ------------------------------------------------------------------ API helpers (the merchant's view)
-
-async function apiLogin(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: MERCHANT.user, password: MERCHANT.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `demo_admin logs in: ${body.msg}`);
-  return body.result.token;
-}
 
 /** The merchant's first venue key, from the organisation tree (sys:org:query, granted to merchant_admin). */
 async function venueKey(baseUrl, token) {
@@ -161,17 +149,8 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
 
   test('cuisine: drag order, delete moving dishes, bulk shelf, value sold out, import errors', async () => {
     const stamp = Date.now().toString(36).slice(-6);
-    const token = await apiLogin(baseUrl);
-    const api = async (method, url, data) => {
-      const res = await fetch(`${baseUrl}/api${url}`, {
-        method,
-        headers: { Authorization: token, 'Content-Type': 'application/json' },
-        body: data === undefined ? undefined : JSON.stringify(data),
-      });
-      const body = await res.json();
-      assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-      return body.result;
-    };
+    const token = await apiLogin(baseUrl, MERCHANT);
+    const api = apiOf(baseUrl, token);
     const first = await api('POST', '/merchant/cuisine/category', {
       name: `E2E move ${stamp} A`,
       sort: 900,
@@ -409,7 +388,7 @@ export default function register({ test, newPage, loginToWorkbench, baseUrl, sho
     await page.getByTestId(`dish-row-${number}`).waitFor();
 
     // the server kept what the form sent: integer minor units, two groups, the uploaded picture
-    const token = await apiLogin(baseUrl);
+    const token = await apiLogin(baseUrl, MERCHANT);
     const list = await (
       await fetch(`${baseUrl}/api/merchant/cuisine/dish?number=${number}`, {
         headers: { Authorization: token },

@@ -6,57 +6,21 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { EN, MANAGER, MERCHANT, REVIEWER, apiLogin, apiOf, uploadPng } from './_api.mjs';
 import { makePng } from './cuisine.mjs';
-
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
-const MERCHANT = { user: 'demo_admin', password: 'Demo@12345' };
-const REVIEWER = { user: 'demo_reviewer', password: 'Demo@12345' };
-
-async function apiLogin(baseUrl, user) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.user, password: user.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${user.user} logs in: ${body.msg}`);
-  return body.result.token;
-}
-
-function apiOf(baseUrl, token) {
-  return async (method, url, data) => {
-    const res = await fetch(`${baseUrl}/api${url}`, {
-      method,
-      headers: { Authorization: token, 'Content-Type': 'application/json', currentLocale: 'en_US' },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const body = await res.json();
-    assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-    return body.result;
-  };
-}
 
 const ymd = (d) => d.toISOString().slice(0, 10);
 
 /** As demo_admin, through the API: an image ad for the demo venue, sent to review. */
 async function publishAd(baseUrl, title) {
   const token = await apiLogin(baseUrl, MERCHANT);
-  const api = apiOf(baseUrl, token);
-  const body = new FormData();
-  body.append('file', new Blob([makePng(64)], { type: 'image/png' }), 'live.png');
-  const up = await (
-    await fetch(`${baseUrl}/api/upload/oss/aliyun/image`, {
-      method: 'POST',
-      headers: { Authorization: token },
-      body,
-    })
-  ).json();
-  assert.equal(up.code, 10000, `upload: ${up.msg}`);
+  const api = apiOf(baseUrl, token, EN);
+  const url = await uploadPng(baseUrl, token, makePng(64), 'live.png');
   const [venue] = await api('GET', '/merchant/advert/display');
   const ad = await api('POST', '/merchant/advert', {
     title,
     materialType: 'image',
-    materials: [{ url: up.result[0], duration: 5 }],
+    materials: [{ url, duration: 5 }],
     startDate: ymd(new Date()),
     endDate: ymd(new Date(Date.now() + 7 * 86400e3)),
     targetType: 'venue',
@@ -103,6 +67,26 @@ async function assertInReach(locator, what) {
   );
 }
 
+/** The number of to-dos the header badge shows (0 without a badge). */
+const todoBadge = (page) =>
+  page.evaluate(() =>
+    Number(
+      document
+        .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
+        ?.getAttribute('title') || 0,
+    ),
+  );
+
+/** Waits (up to 20 s, the phone page's timeout) until the header badge shows `n` to-dos. */
+async function waitForTodoBadge(page, n) {
+  const deadline = Date.now() + 20_000;
+  while ((await todoBadge(page)) !== n) {
+    if (Date.now() > deadline)
+      throw new Error(`the to-do badge still shows ${await todoBadge(page)}, not ${n}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 export async function phonePage(browser, baseUrl, locale = 'en-US') {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   await context.addCookies([{ name: 'language', value: locale, url: baseUrl }]);
@@ -113,7 +97,7 @@ export async function phonePage(browser, baseUrl, locale = 'en-US') {
 
 export default function register({ test, browser, loginToWorkbench, baseUrl, shots }) {
   test('floor: order times read in the venue\'s time zone on a phone set to another zone', async () => {
-    const api = apiOf(baseUrl, await apiLogin(baseUrl, MANAGER));
+    const api = apiOf(baseUrl, await apiLogin(baseUrl, MANAGER), EN);
     const { records } = await api('GET', '/merchant/order?pageNo=1&pageSize=1');
     const [newest] = records;
     assert.ok(newest?.timeZone, `the order list carries the venue's zone: ${JSON.stringify(newest)}`);
@@ -282,13 +266,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await assertFits(page, 'the inbox');
       // the header badge and the list follow the same live value
       await page.waitForTimeout(1000);
-      const before = await page.evaluate(() =>
-        Number(
-          document
-            .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-            ?.getAttribute('title') || 0,
-        ),
-      );
+      const before = await todoBadge(page);
       let navigations = 0;
       page.on('framenavigated', (f) => f === page.mainFrame() && (navigations += 1));
 
@@ -300,15 +278,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await card.waitFor({ timeout: 30_000 });
       const seenAfter = Date.now() - started;
       console.log(`      new task reached the open inbox ${seenAfter} ms after the publish call`);
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document
-              .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-              ?.getAttribute('title') || 0,
-          ) === n,
-        before + 1,
-      );
+      await waitForTodoBadge(page, before + 1);
       assert.equal(navigations, 0, 'the page was not reloaded');
       await page.screenshot({ path: path.join(shots, 'floor-inbox-live-phone.png') });
 
@@ -323,15 +293,7 @@ export default function register({ test, browser, loginToWorkbench, baseUrl, sho
       await page.getByTestId('task-action-confirm').click();
       await page.locator('.ant-message').getByText('Approve', { exact: false }).first().waitFor();
       await card.waitFor({ state: 'detached', timeout: 30_000 });
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document
-              .querySelector('[data-testid="todo-badge"] .ant-scroll-number')
-              ?.getAttribute('title') || 0,
-          ) === n,
-        before,
-      );
+      await waitForTodoBadge(page, before);
       // the merchant sees the same text as the opinion
       let ad;
       for (let i = 0; i < 20; i += 1) {

@@ -15,45 +15,16 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MANAGER, MERCHANT, apiAs } from './_api.mjs';
 
-const ADMIN = { user: 'demo_admin', password: 'Demo@12345' };
 const WAITER = { user: 'demo_waiter', passwords: ['Demo@12345', 'Demo@12345x'] };
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
 const PHONE = { width: 390, height: 844 };
 const GUEST_JS_BUDGET = 150 * 1024;
 
 export default function register({ test, browser, newPage, loginToWorkbench, baseUrl, shots }) {
-  /** Calls the API as a user (token from /sys/loginjwt); the first password that works. */
-  async function apiAs(user, passwords) {
-    let token;
-    for (const password of [].concat(passwords)) {
-      const res = await fetch(`${baseUrl}/api/sys/loginjwt`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: user, password }),
-      });
-      const body = await res.json();
-      if (body.code === 10000) {
-        token = body.result.token;
-        break;
-      }
-    }
-    assert.ok(token, `${user} logs in`);
-    return async (method, url, data) => {
-      const r = await fetch(`${baseUrl}/api${url}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: token },
-        body: data === undefined ? undefined : JSON.stringify(data),
-      });
-      const env = await r.json();
-      assert.equal(env.code, 10000, `${method} ${url}: ${env.msg}`);
-      return env.result;
-    };
-  }
-
   /** The demo venue open all day (the test must not depend on the hour) and one of its tables. */
   async function openVenueTable() {
-    const api = await apiAs(ADMIN.user, ADMIN.password);
+    const api = await apiAs(baseUrl, MERCHANT.user, MERCHANT.password);
     const venues = await api('GET', '/merchant/shop/venues');
     const venue = venues.find((v) => v.name === 'Demo Bistro Riverside') ?? venues[0];
     const form = await api('GET', `/merchant/shop/setting/${venue.id}`);
@@ -223,7 +194,7 @@ export default function register({ test, browser, newPage, loginToWorkbench, bas
 
   test('order: a tablet bound to a table orders through the tablet API; the order reaches the 390 px order page live and its bill prints, then reprints', async () => {
     const { venue } = await openVenueTable();
-    const api = await apiAs(ADMIN.user, ADMIN.password);
+    const api = await apiAs(baseUrl, MERCHANT.user, MERCHANT.password);
     // Pair a tablet: the tablet gets its key (what the device is set up with) and a table is bound to it.
     const suffix = String(Date.now()).slice(-6);
     const tablet = await api('POST', '/merchant/tablet', {

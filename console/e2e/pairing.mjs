@@ -8,21 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { MANAGER, apiLogin } from './_api.mjs';
 import { phonePage, settledBox } from './floor.mjs';
 
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
 const PHONE_WIDTH = 390;
-
-async function apiLogin(baseUrl, who) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: who.user, password: who.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${who.user} logs in: ${body.msg}`);
-  return body.result.token;
-}
 
 /** The element is inside the screen horizontally. */
 async function assertInReach(locator, what) {

@@ -12,34 +12,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { MANAGER, apiLogin, apiOf } from './_api.mjs';
 import { phonePage } from './floor.mjs';
 
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
 const PHONE_WIDTH = 390;
-
-async function apiLogin(baseUrl, user) {
-  const res = await fetch(`${baseUrl}/api/sys/loginjwt`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: user.user, password: user.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${user.user} logs in: ${body.msg}`);
-  return body.result.token;
-}
-
-function apiOf(baseUrl, token) {
-  return async (method, url, data) => {
-    const res = await fetch(`${baseUrl}/api${url}`, {
-      method,
-      headers: { Authorization: token, 'Content-Type': 'application/json' },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const body = await res.json();
-    assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-    return body.result;
-  };
-}
 
 const freePort = () =>
   new Promise((resolve, reject) => {

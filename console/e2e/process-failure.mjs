@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { EN, apiAs } from './_api.mjs';
 
 const BANNER = (key) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0" id="d" targetNamespace="t">
@@ -28,44 +29,20 @@ export default function registerProcessFailureTests({
   WAITER,
   shots,
 }) {
-  async function token(user, passwords) {
-    for (const password of passwords) {
-      const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: user, password }),
-      });
-      const body = await res.json();
-      if (body.code === 10000) return body.result.token;
-    }
-    throw new Error(`${user} cannot log in`);
-  }
-
-  async function call(tok, method, url, data) {
-    const res = await fetch(`${baseUrl}/api${url}`, {
-      method,
-      headers: { Authorization: tok, 'Content-Type': 'application/json', currentLocale: 'en_US' },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const body = await res.json();
-    assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-    return body.result;
-  }
-
   test('process: a failed node shows its reason and an administrator retries it', async () => {
     const stamp = Date.now().toString(36);
     const key = `e2e_banner_${stamp}`;
     const title = `Banner ${stamp}`;
-    const admin = await token(ADMIN.user, [ADMIN.password]);
-    const saved = await call(admin, 'POST', '/process/model', {
+    const admin = await apiAs(baseUrl, ADMIN.user, ADMIN.password, EN);
+    const saved = await admin('POST', '/process/model', {
       name: title,
       key,
       bpmnXml: BANNER(key),
     });
     assert.deepEqual(saved.issues, []);
-    await call(admin, 'POST', `/process/model/${saved.id}/deploy`);
-    const waiter = await token(WAITER.user, WAITER.passwords);
-    await call(waiter, 'POST', '/process/instance/start', {
+    await admin('POST', `/process/model/${saved.id}/deploy`);
+    const waiter = await apiAs(baseUrl, WAITER.user, WAITER.passwords, EN);
+    await waiter('POST', '/process/instance/start', {
       definitionKey: key,
       title,
       variables: { n: 1000000 },

@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { apiAs, currentPassword } from './_api.mjs';
 
 const MODEL_XML = (processId) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Defs_e2e" targetNamespace="http://venueplatform.io/bpmn">
@@ -76,15 +77,9 @@ export default function registerProcessTests({
       .first();
 
   async function waiterPassword() {
-    for (const password of WAITER.passwords) {
-      const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: WAITER.user, password }),
-      });
-      if ((await res.json()).code === 10000) return password;
-    }
-    throw new Error('demo_waiter cannot log in');
+    const password = await currentPassword(baseUrl, WAITER.user, WAITER.passwords);
+    if (!password) throw new Error('demo_waiter cannot log in');
+    return password;
   }
 
   async function expectValue(locator, value) {
@@ -322,27 +317,6 @@ export default function registerProcessTests({
     await admin.context.close();
   });
 
-  /** Calls the API as a user (token from /sys/loginjwt). */
-  async function apiAs(user, password) {
-    const res = await fetch(`${baseUrl}/api/sys/loginjwt`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: user, password }),
-    });
-    const { code, result } = await res.json();
-    assert.equal(code, 10000, `login ${user}`);
-    return async (method, url, data) => {
-      const r = await fetch(`${baseUrl}/api${url}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Authorization: result.token },
-        body: data === undefined ? undefined : JSON.stringify(data),
-      });
-      const env = await r.json();
-      assert.equal(env.code, 10000, `${method} ${url}: ${env.msg}`);
-      return env.result;
-    };
-  }
-
   test("process: a module's own process offers no start; a refused start shows the server message", async () => {
     // The sign-up review is the onboarding module's: tagged, and no Start link.
     const { context, page } = await newPage();
@@ -354,7 +328,7 @@ export default function registerProcessTests({
 
     // A designer's start form with a field the engine writes itself (outcome):
     // the browser sends it, the server refuses it, and the dialog says why.
-    const admin = await apiAs(ADMIN.user, ADMIN.password);
+    const admin = await apiAs(baseUrl, ADMIN.user, ADMIN.password);
     const key = `e2e_reserved_${stamp}`;
     await admin('POST', '/process/form', {
       key,

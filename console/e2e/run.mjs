@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { apiLogin, currentPassword, loginAnswer } from './_api.mjs';
 import { sysTests } from './sys.mjs'; // issue 4: system administration pages
 import { cspTests } from './csp.mjs'; // issue 11: the Content-Security-Policy
 
@@ -154,15 +155,6 @@ async function openMenu(page, group, item) {
   }
 }
 
-async function serverMessage(body) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body),
-  });
-  return (await res.json()).msg;
-}
-
 // ---------------------------------------------------------------------------------
 
 /**
@@ -221,10 +213,7 @@ test('a wrong password shows the server message in place', async () => {
   const { context, page } = await newPage();
   // The server words a wrong password like an unknown user (never says which), so the expected
   // text is taken from an unknown user: the admin account sees one failure per run, not two.
-  const expected = await serverMessage({
-    username: `nobody_${Date.now()}`,
-    password: 'wrong-password-1',
-  });
+  const { msg: expected } = await loginAnswer(baseUrl, `nobody_${Date.now()}`, 'wrong-password-1');
   assert.ok(expected, 'server answers a message for a wrong password');
   await login(page, ADMIN.user, 'wrong-password-2');
   await assert.doesNotReject(page.getByTestId('login-error').getByText(expected).waitFor());
@@ -266,12 +255,7 @@ test('auto-login without a token asks to log in again', async () => {
 
 test('auto-login with a token from the URL signs in', async () => {
   const { context, page } = await newPage();
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: ADMIN.user, password: ADMIN.password }),
-  });
-  const { token } = (await res.json()).result;
+  const token = await apiLogin(baseUrl, ADMIN);
   await page.goto(
     `${baseUrl}/user/autologin?token=${encodeURIComponent(token)}&redirect=%2Faccount%2Fsettings`,
   );
@@ -522,23 +506,7 @@ test('Exit asks for confirmation and logs out', async () => {
 
 test('changing the password sends the user back to login', async () => {
   const { context, page } = await newPage();
-  let current;
-  for (const candidate of WAITER.passwords) {
-    const msg = await serverMessage({ username: WAITER.user, password: candidate });
-    if (msg === 'success' || msg === undefined) {
-      current = candidate;
-      break;
-    }
-    const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: WAITER.user, password: candidate }),
-    });
-    if ((await res.json()).code === 10000) {
-      current = candidate;
-      break;
-    }
-  }
+  const current = await currentPassword(baseUrl, WAITER.user, WAITER.passwords);
   assert.ok(current, `${WAITER.user} can log in with one of the known passwords`);
   const next = WAITER.passwords.find((p) => p !== current);
   await loginToWorkbench(page, WAITER.user, current);
@@ -557,45 +525,35 @@ test('changing the password sends the user back to login', async () => {
   await context.close();
 });
 
-(await import('./process.mjs')).default({
+// what each script's register function is given (each takes what it needs)
+const suite = {
   test,
-  newPage,
-  loginToWorkbench,
-  baseUrl,
-  ADMIN,
-  WAITER,
-  shots,
-});
-(await import('./process-failure.mjs')).default({
-  test,
-  newPage,
-  loginToWorkbench,
-  baseUrl,
-  ADMIN,
-  WAITER,
-  shots,
-}); // issue 11
-
-// issue 4: system administration pages (e2e/sys.mjs)
-sysTests({ test, newPage, loginToWorkbench, baseUrl, ADMIN, menuEntry, shots });
-cspTests({ test, newPage, loginToWorkbench, baseUrl, menuEntry });
-
-(await import('./cuisine.mjs')).default({
-  test,
+  browser,
   newPage,
   loginToWorkbench,
   openMenu,
+  menuEntry,
   baseUrl,
+  ADMIN,
+  WAITER,
   shots,
-});
-(await import('./advert.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 7: advertising
-(await import('./codegen.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 18: code generation
-(await import('./venue.mjs')).default({ test, newPage, loginToWorkbench, baseUrl, shots }); // issue 13: venue configuration
-(await import('./floor.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 17: phones, live inbox
-(await import('./order.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 14: orders
-(await import('./report.mjs')).default({ test, browser, newPage, loginToWorkbench, openMenu, baseUrl, shots }); // issue 16: reports
-(await import('./printing.mjs')).default({ test, browser, newPage, loginToWorkbench, baseUrl, shots }); // issue 15: print jobs, agent, virtual printer
-(await import('./pairing.mjs')).default({ test, browser, loginToWorkbench, baseUrl, shots }); // issue 17: pairing tablets, online
+};
+(await import('./process.mjs')).default(suite);
+(await import('./process-failure.mjs')).default(suite); // issue 11
+
+// issue 4: system administration pages (e2e/sys.mjs)
+sysTests(suite);
+cspTests(suite);
+
+(await import('./cuisine.mjs')).default(suite);
+(await import('./advert.mjs')).default(suite); // issue 7: advertising
+(await import('./codegen.mjs')).default(suite); // issue 18: code generation
+(await import('./venue.mjs')).default(suite); // issue 13: venue configuration
+(await import('./floor.mjs')).default(suite); // issue 17: phones, live inbox
+(await import('./order.mjs')).default(suite); // issue 14: orders
+(await import('./report.mjs')).default(suite); // issue 16: reports
+(await import('./printing.mjs')).default(suite); // issue 15: print jobs, agent, virtual printer
+(await import('./pairing.mjs')).default(suite); // issue 17: pairing tablets, online
 
 // ---------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { apiLogin, loginAnswer } from './_api.mjs';
 
 const DEMO_PASSWORD = 'Demo@12345';
 const NEW_PASSWORD = 'Sys@e2e12345';
@@ -104,17 +105,6 @@ export function sysTests(ctx) {
     });
     const json = await res.json();
     return json;
-  }
-
-  async function apiLogin(username, password) {
-    const res = await fetch(`${base()}/api/sys/loginMobileMcc`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password }),
-    });
-    const json = await res.json();
-    assert.equal(json.code, 10000, `${username} logs in: ${json.msg}`);
-    return json.result.token;
   }
 
   async function demoOrgs(token) {
@@ -245,7 +235,7 @@ export function sysTests(ctx) {
   });
 
   test('sys: the user list finds a word inside a name, in any case and in Chinese (issue 17)', async () => {
-    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const admin = await apiLogin(base(), ADMIN);
     const { merchant } = await demoOrgs(admin);
     const username = `e2e_search_${stamp}`;
     const created = await api(admin, 'POST', '/sys/user', {
@@ -289,7 +279,7 @@ export function sysTests(ctx) {
   });
 
   test('sys: a role grant change shows in menus and buttons at the next login', async () => {
-    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const admin = await apiLogin(base(), ADMIN);
     const { merchant } = await demoOrgs(admin);
     const code = `e2e_role_${stamp}`;
     const role = await api(admin, 'POST', '/sys/role', {
@@ -308,7 +298,7 @@ export function sysTests(ctx) {
     });
     assert.equal(user.code, 10000, user.msg);
     // a user created by an administrator must change the password before using the API
-    const own = await apiLogin(username, NEW_PASSWORD);
+    const own = await apiLogin(base(), { user: username, password: NEW_PASSWORD });
     const changed = await api(own, 'POST', '/sys/user/updatePassword', {
       oldPassword: NEW_PASSWORD,
       password: CHANGED_PASSWORD,
@@ -375,7 +365,7 @@ export function sysTests(ctx) {
   });
 
   test('sys: a user import with a bad row lists the row error and writes nothing', async () => {
-    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const admin = await apiLogin(base(), ADMIN);
     const { venue } = await demoOrgs(admin);
     const good = `e2e_import_ok_${stamp}`;
     const file = xlsx([
@@ -520,12 +510,7 @@ export function sysTests(ctx) {
     // The process created the merchant: its administrator logs in with the mobile number.
     let token;
     for (let i = 0; i < 40 && !token; i += 1) {
-      const res = await fetch(`${base()}/api/sys/loginMobileMcc`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: mobile, password }),
-      });
-      const json = await res.json();
+      const json = await loginAnswer(base(), mobile, password);
       if (json.code === 10000) token = json.result.token;
       else await new Promise((r) => setTimeout(r, 250));
     }
@@ -539,7 +524,7 @@ export function sysTests(ctx) {
   test('sys: a sign-up review copied to a reviewer is unread in their CC tab until opened', async () => {
     const serveLog = process.env.VENUE_E2E_SERVE_LOG;
     assert.ok(serveLog, 'VENUE_E2E_SERVE_LOG names the server log (scripts/e2e.sh sets it)');
-    const admin = await apiLogin(ADMIN.user, ADMIN.password);
+    const admin = await apiLogin(base(), ADMIN);
     const mobile = uniqueMobile(8);
     const business = `E2E Copied ${stamp}`;
     assert.equal((await api('', 'POST', '/sys/validationcode/sms/create', { mobile })).code, 10000);
@@ -597,7 +582,7 @@ export function sysTests(ctx) {
     row = page.locator('.ant-table-row').filter({ hasText: business }).first();
     await row.locator('.ant-badge-status-processing').waitFor({ state: 'detached' });
     const read = await api(
-      await apiLogin('demo_reviewer', DEMO_PASSWORD),
+      await apiLogin(base(), { user: 'demo_reviewer', password: DEMO_PASSWORD }),
       'GET',
       '/process/task/cc?pageSize=100',
     );

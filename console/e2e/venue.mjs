@@ -9,32 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const MANAGER = { user: 'demo_manager', password: 'Demo@12345' };
-
-async function apiLogin(baseUrl, user) {
-  const res = await fetch(`${baseUrl}/api/sys/loginMobileMcc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user.user, password: user.password }),
-  });
-  const body = await res.json();
-  assert.equal(body.code, 10000, `${user.user} logs in: ${body.msg}`);
-  return body.result.token;
-}
-
-function apiOf(baseUrl, token) {
-  return async (method, url, data) => {
-    const res = await fetch(`${baseUrl}/api${url}`, {
-      method,
-      headers: { Authorization: token, 'Content-Type': 'application/json' },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const body = await res.json();
-    assert.equal(body.code, 10000, `${method} ${url}: ${body.msg}`);
-    return body.result;
-  };
-}
+import { MANAGER, apiLogin, apiOf } from './_api.mjs';
 
 const messageText = (page, text) => page.locator('.ant-message').getByText(text, { exact: false });
 

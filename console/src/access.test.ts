@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import access from '@/access';
+import { currentUser } from '@/testing/currentUser';
 
-const user = (extra: Partial<API.CurrentUser> = {}): API.CurrentUser => ({
-  userId: 2,
-  userName: 'waiter',
-  realName: '',
-  suserHeader: '',
-  mobile: '',
-  email: '',
-  adminFlag: '0',
-  mustChangePassword: false,
-  orgId: 0,
-  orgName: '',
-  orgType: '',
-  merchantId: 0,
-  venueId: 0,
-  timezone: '',
-  roles: [{ roleCode: 'waiter', permissionId: 'cuisine:order', actionList: ['query', 'edit'] }],
-  ...extra,
-});
+/** A waiter who may query and edit orders, unless the test says otherwise. */
+const user = (extra: Partial<API.CurrentUser> = {}): API.CurrentUser =>
+  currentUser({
+    userId: 2,
+    userName: 'waiter',
+    roles: [{ roleCode: 'waiter', permissionId: 'cuisine:order', actionList: ['query', 'edit'] }],
+    ...extra,
+  });
 
 describe('access', () => {
   it('denies everything without a session', () => {

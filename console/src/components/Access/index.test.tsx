@@ -2,34 +2,15 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import access, { type SessionState } from '@/access';
+import { currentUser } from '@/testing/currentUser';
 
 let session: SessionState = {};
 vi.mock('@umijs/max', () => ({ useAccess: () => access(session) }));
 
 const { Access } = await import('@/components/Access');
 
-/** A user as `/sys/token/user` answers one. */
-const user = (u: Partial<API.CurrentUser>): API.CurrentUser => ({
-  userId: 0,
-  userName: '',
-  realName: '',
-  suserHeader: '',
-  mobile: '',
-  email: '',
-  adminFlag: '0',
-  mustChangePassword: false,
-  orgId: 0,
-  orgName: '',
-  orgType: '',
-  merchantId: 0,
-  venueId: 0,
-  timezone: '',
-  roles: [],
-  ...u,
-});
-
 const waiter: SessionState = {
-  currentUser: user({
+  currentUser: currentUser({
     userId: 5,
     userName: 'waiter',
     adminFlag: '0',
@@ -99,7 +80,7 @@ describe('<Access>', () => {
 
   it('lets the administrator through', () => {
     session = {
-      currentUser: user({ userId: 1, userName: 'admin', adminFlag: '1' }),
+      currentUser: currentUser({ userId: 1, userName: 'admin', adminFlag: '1' }),
       operationCodes: [],
     };
     expect(

@@ -13,8 +13,9 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { Alert, Button, Form, Modal, Popconfirm, Select, Switch, Tag, Typography, type ButtonProps } from 'antd';
+import { Button, Form, Modal, Popconfirm, Select, Typography, type ButtonProps } from 'antd';
 import React, { useRef, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { Access, useOperation } from '@/components/Access';
 import {
   createCategory,
@@ -33,6 +34,7 @@ import { RequestError } from '@/utils/request';
 import { showFormError } from '@/utils/fieldErrors';
 import { MAX_SORT } from '../shared/limits';
 import CuisinePage from '../shared/CuisinePage';
+import { statusColumn } from '../shared/statusColumn';
 import { t } from '../shared/text';
 import { tableRequest } from '@/utils/table';
 import { useModalFormGuard } from '@/components/Sheet';
@@ -88,7 +90,7 @@ const CategoryForm: React.FC<{
         return true;
       })}
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
+      <FormAlert message={alert} />
       <ProFormText
         name="name"
         label={t('cuisine.category.name')}
@@ -157,7 +159,7 @@ const MoveDishesModal: React.FC<{
       <Typography.Paragraph>
         {t('cuisine.category.hasDishes', { name: category?.name ?? '', count: category?.dishCount ?? 0 })}
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <FormAlert message={error} gap={12} />
       <Form layout="vertical">
         <Form.Item label={t('cuisine.category.moveTo')} required>
           <Select
@@ -217,36 +219,13 @@ const CategoryPage: React.FC = () => {
       width: 120,
       render: (_, r) => formatNumber(r.dishCount),
     },
-    {
-      title: t('cuisine.status'),
-      dataIndex: 'status',
-      width: 120,
-      valueType: 'select',
-      valueEnum: {
-        1: { text: t('cuisine.enabled'), status: 'Success' },
-        0: { text: t('cuisine.disabled'), status: 'Default' },
-      },
-      render: (_, r) => {
-        const allowed = can(r.status === 1 ? 'cuisine:category:disable' : 'cuisine:category:enable');
-        return allowed ? (
-          <Popconfirm
-            title={r.status === 1 ? t('cuisine.category.disableConfirm') : t('cuisine.category.enableConfirm')}
-            onConfirm={() => toggle(r, r.status !== 1)}
-          >
-            <Switch
-              size="small"
-              checked={r.status === 1}
-              checkedChildren={t('cuisine.enabled')}
-              unCheckedChildren={t('cuisine.disabled')}
-            />
-          </Popconfirm>
-        ) : (
-          <Tag color={r.status === 1 ? 'green' : 'default'}>
-            {r.status === 1 ? t('cuisine.enabled') : t('cuisine.disabled')}
-          </Tag>
-        );
-      },
-    },
+    statusColumn<Category>({
+      allowed: (r) => can(r.status === 1 ? 'cuisine:category:disable' : 'cuisine:category:enable'),
+      confirm: (enable) =>
+        enable ? t('cuisine.category.enableConfirm') : t('cuisine.category.disableConfirm'),
+      toggle,
+      deniedAsTag: true,
+    }),
     {
       title: t('cuisine.updatedAt'),
       dataIndex: 'updatedAt',

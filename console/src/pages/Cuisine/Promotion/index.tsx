@@ -6,7 +6,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
-import { Button, Popconfirm, Switch, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
 import { Access, useOperation } from '@/components/Access';
 import {
@@ -20,6 +20,7 @@ import { feedback } from '@/utils/feedback';
 import { formatMessage, formatNumber } from '@/utils/intl';
 import { currencyDigits } from '@/utils/money';
 import CuisinePage from '../shared/CuisinePage';
+import { statusColumn } from '../shared/statusColumn';
 import { t } from '../shared/text';
 import PromotionDrawer, { weekdayNames } from './components/PromotionDrawer';
 import { tableRequest } from '@/utils/table';
@@ -78,34 +79,12 @@ const PromotionPage: React.FC = () => {
       width: 120,
       render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`cuisine.promotion.state.${r.state}`)}</Tag>,
     },
-    {
-      title: t('cuisine.status'),
-      dataIndex: 'status',
-      width: 120,
-      valueType: 'select',
-      valueEnum: {
-        1: { text: t('cuisine.enabled'), status: 'Success' },
-        0: { text: t('cuisine.disabled'), status: 'Default' },
-      },
-      render: (_, r) => {
-        const allowed = can(r.status === 1 ? 'cuisine:promotion:disable' : 'cuisine:promotion:enable');
-        return (
-          <Popconfirm
-            disabled={!allowed}
-            title={r.status === 1 ? t('cuisine.promotion.disableConfirm') : t('cuisine.promotion.enableConfirm')}
-            onConfirm={() => toggle(r, r.status !== 1)}
-          >
-            <Switch
-              size="small"
-              disabled={!allowed}
-              checked={r.status === 1}
-              checkedChildren={t('cuisine.enabled')}
-              unCheckedChildren={t('cuisine.disabled')}
-            />
-          </Popconfirm>
-        );
-      },
-    },
+    statusColumn<Promotion>({
+      allowed: (r) => can(r.status === 1 ? 'cuisine:promotion:disable' : 'cuisine:promotion:enable'),
+      confirm: (enable) =>
+        enable ? t('cuisine.promotion.enableConfirm') : t('cuisine.promotion.disableConfirm'),
+      toggle,
+    }),
     {
       title: t('cuisine.actions'),
       valueType: 'option',

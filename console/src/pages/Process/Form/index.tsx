@@ -2,30 +2,11 @@
  * /process/form: form list and the Formily form designer (preview, JSON schema view and
  * import, versioned save by key).
  */
-import {
-  ArrowLeftOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  SaveOutlined,
-  CodeOutlined,
-} from '@ant-design/icons';
+import { EyeOutlined, SaveOutlined, CodeOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import {
-  Alert,
-  Button,
-  Card,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Drawer, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import React, { useMemo, useRef, useState } from 'react';
-import { Access, useOperation } from '@/components/Access';
+import { useOperation } from '@/components/Access';
 import FormDesigner from '@/components/FormilyDesigner';
 import {
   designProblems,
@@ -42,12 +23,19 @@ import {
   type FormDetail,
   type ProcessForm,
 } from '@/services/process';
-import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { formatDate, formatMessage } from '@/utils/intl';
-import { RequestError } from '@/utils/request';
 import { tableRequest } from '@/utils/table';
 import { useDiscardGuard } from '@/components/Sheet';
+import {
+  actionsColumn,
+  DesignCard,
+  KeyNameFields,
+  NewButton,
+  missingKeyName,
+  showSaveError,
+  updatedColumns,
+} from '../components/DesignEditor';
 
 const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
 
@@ -108,7 +96,8 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
   const snapshot = (m: Editing, s: unknown) =>
     JSON.stringify({ key: m.key, name: m.name, description: m.description ?? '', schema: s });
   const savedSnapshot = useRef<string>();
-  if (savedSnapshot.current === undefined) savedSnapshot.current = snapshot(initial, toSchema(initialTree));
+  if (savedSnapshot.current === undefined)
+    savedSnapshot.current = snapshot(initial, toSchema(initialTree));
   const guard = useDiscardGuard(() => snapshot(meta, schema) !== savedSnapshot.current);
 
   const save = async () => {
@@ -117,14 +106,9 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
       feedback.error(t('process.form.fixProblems'));
       return;
     }
-    setFieldErrors({});
-    if (!meta.key || !meta.name) {
-      setFieldErrors({
-        ...(meta.key ? {} : { key: t('process.common.required') }),
-        ...(meta.name ? {} : { name: t('process.common.required') }),
-      });
-      return;
-    }
+    const missing = missingKeyName(meta);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return;
     setSaving(true);
     try {
       const saved = await saveForm(
@@ -136,8 +120,7 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
       savedSnapshot.current = snapshot(meta, schema);
       feedback.success(t('process.form.saved', { version: saved.version }));
     } catch (e) {
-      if (e instanceof RequestError && e.fields) setFieldErrors(e.fields);
-      feedback.error(errorText(e));
+      showSaveError(e, setFieldErrors);
     } finally {
       setSaving(false);
     }
@@ -154,14 +137,11 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
   };
 
   return (
-    <Card
-      title={
-        <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={guard(onBack)} />
-          {meta.id ? meta.name : t('process.form.new')}
-          {meta.version ? <Tag color="blue">v{meta.version}</Tag> : null}
-        </Space>
-      }
+    <DesignCard
+      kind="form"
+      meta={meta}
+      version={meta.version ? <Tag color="blue">v{meta.version}</Tag> : null}
+      onBack={guard(onBack)}
       extra={
         <Space wrap>
           {meta.versions && meta.versions.length > 1 && (
@@ -210,40 +190,14 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
         </Space>
       }
     >
-      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item
-          label={t('process.form.key')}
-          required
-          validateStatus={fieldErrors.key ? 'error' : undefined}
-          help={fieldErrors.key}
-        >
-          <Input
-            value={meta.key}
-            disabled={!!meta.id}
-            onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })}
-            data-testid="form-key"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('process.form.name')}
-          required
-          validateStatus={fieldErrors.name ? 'error' : undefined}
-          help={fieldErrors.name}
-        >
-          <Input
-            value={meta.name}
-            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
-            data-testid="form-name"
-          />
-        </Form.Item>
-        <Form.Item label={t('process.common.description')}>
-          <Input
-            style={{ width: 280 }}
-            value={meta.description}
-            onChange={(e) => setMeta({ ...meta, description: e.target.value })}
-          />
-        </Form.Item>
-      </Form>
+      <KeyNameFields
+        kind="form"
+        meta={meta}
+        onChange={setMeta}
+        errors={fieldErrors}
+        keyLocked={!!meta.id}
+        descriptionWidth={280}
+      />
       {fieldErrors.schema && (
         <Alert type="error" showIcon message={fieldErrors.schema} style={{ marginBottom: 12 }} />
       )}
@@ -276,7 +230,7 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
         />
         {jsonError && <Alert type="error" showIcon message={jsonError} style={{ marginTop: 8 }} />}
       </Modal>
-    </Card>
+    </DesignCard>
   );
 };
 
@@ -318,30 +272,12 @@ const FormPage: React.FC = () => {
       search: false,
       render: (_, r) => <Tag>v{r.version}</Tag>,
     },
-    { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
-    {
-      title: t('process.common.updatedAt'),
-      dataIndex: 'updatedAt',
-      search: false,
-      render: (_, r) => formatDate(r.updatedAt),
-    },
-    {
-      title: t('process.common.actions'),
-      valueType: 'option',
-      render: (_, row) => [
-        <a key="edit" onClick={() => open(row)} data-testid={`form-open-${row.key}`}>
-          {t('process.form.design')}
-        </a>,
-        <Access key="delete" code="process:form:delete">
-          <Popconfirm
-            title={t('process.common.confirmDelete')}
-            onConfirm={() => deleteForm(row.id).then(() => actionRef.current?.reload())}
-          >
-            <a>{t('process.common.delete')}</a>
-          </Popconfirm>
-        </Access>,
-      ],
-    },
+    ...updatedColumns<ProcessForm>(),
+    actionsColumn<ProcessForm>('form', {
+      open,
+      remove: (row) => deleteForm(row.id).then(() => actionRef.current?.reload()),
+      confirmDelete: t('process.common.confirmDelete'),
+    }),
   ];
 
   if (editing) {
@@ -365,18 +301,7 @@ const FormPage: React.FC = () => {
       search={{ labelWidth: 'auto' }}
       form={{ syncToUrl: false }}
       request={tableRequest(listForms, { query: (p) => ({ keyword: p.name }) })}
-      toolBarRender={() => [
-        <Access key="add" code="process:form:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => open()}
-            data-testid="form-new"
-          >
-            {t('process.form.new')}
-          </Button>
-        </Access>,
-      ]}
+      toolBarRender={() => [<NewButton key="add" kind="form" onClick={() => open()} />]}
     />
   );
 };

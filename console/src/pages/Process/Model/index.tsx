@@ -2,17 +2,21 @@
  * /process/model: model list and the BPMN modeler. Save answers the issues deployment would
  * refuse; they are shown on the elements they name. Deploy creates a definition version.
  */
-import {
-  ArrowLeftOutlined,
-  CloudUploadOutlined,
-  PlusOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Form, Input, Popconfirm, Space, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
+import {
+  actionsColumn,
+  DesignCard,
+  KeyNameFields,
+  NewButton,
+  missingKeyName,
+  showSaveError,
+  updatedColumns,
+} from '../components/DesignEditor';
 import { t } from '../components/labels';
-import { Access, useOperation } from '@/components/Access';
+import { useOperation } from '@/components/Access';
 import BpmnModeler, { type BpmnModelerHandle } from '@/components/BpmnModeler';
 import { emptyDiagram } from '@/components/BpmnModeler/xml';
 import {
@@ -31,7 +35,7 @@ import {
 } from '@/services/process';
 import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
-import { formatDate, formatMessage } from '@/utils/intl';
+import { formatMessage } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
 import { tableRequest } from '@/utils/table';
 import { roleName } from '@/utils/roles';
@@ -98,14 +102,9 @@ const Editor: React.FC<{
   }, [xml]);
 
   const save = async (): Promise<SavedModel | undefined> => {
-    setFieldErrors({});
-    if (!meta.key || !meta.name) {
-      setFieldErrors({
-        ...(meta.key ? {} : { key: t('process.common.required') }),
-        ...(meta.name ? {} : { name: t('process.common.required') }),
-      });
-      return undefined;
-    }
+    const missing = missingKeyName(meta);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return undefined;
     const bpmnXml = await modeler.current!.saveXML();
     const input = {
       key: meta.key,
@@ -125,8 +124,7 @@ const Editor: React.FC<{
       modeler.current!.showIssues(saved.issues ?? []);
       return saved;
     } catch (e) {
-      if (e instanceof RequestError && e.fields) setFieldErrors(e.fields);
-      feedback.error(errorText(e));
+      showSaveError(e, setFieldErrors);
       return undefined;
     }
   };
@@ -169,14 +167,11 @@ const Editor: React.FC<{
   };
 
   return (
-    <Card
-      title={
-        <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={guard(onBack)} />
-          {meta.id ? meta.name : t('process.model.new')}
-          {meta.deployedVersion ? <Tag color="green">v{meta.deployedVersion}</Tag> : null}
-        </Space>
-      }
+    <DesignCard
+      kind="model"
+      meta={meta}
+      version={meta.deployedVersion ? <Tag color="green">v{meta.deployedVersion}</Tag> : null}
+      onBack={guard(onBack)}
       extra={
         <Space>
           {can(meta.id ? 'process:model:edit' : 'process:model:add') && (
@@ -203,50 +198,25 @@ const Editor: React.FC<{
         </Space>
       }
     >
-      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item
-          label={t('process.model.key')}
-          required
-          validateStatus={fieldErrors.key ? 'error' : undefined}
-          help={fieldErrors.key}
-        >
-          <Input
-            value={meta.key}
-            onChange={(e) => setMeta({ ...meta, key: e.target.value.trim() })}
-            data-testid="model-key"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('process.model.name')}
-          required
-          validateStatus={fieldErrors.name ? 'error' : undefined}
-          help={fieldErrors.name}
-        >
-          <Input
-            value={meta.name}
-            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
-            data-testid="model-name"
-          />
-        </Form.Item>
+      <KeyNameFields
+        kind="model"
+        meta={meta}
+        onChange={setMeta}
+        errors={fieldErrors}
+        descriptionWidth={260}
+      >
         <Form.Item label={t('process.model.category')}>
           <Input
             value={meta.category}
             onChange={(e) => setMeta({ ...meta, category: e.target.value })}
           />
         </Form.Item>
-        <Form.Item label={t('process.common.description')}>
-          <Input
-            style={{ width: 260 }}
-            value={meta.description}
-            onChange={(e) => setMeta({ ...meta, description: e.target.value })}
-          />
-        </Form.Item>
-      </Form>
+      </KeyNameFields>
       {fieldErrors.bpmnXml && (
         <div style={{ color: '#ff4d4f', marginBottom: 8 }}>{fieldErrors.bpmnXml}</div>
       )}
       <BpmnModeler ref={modeler} forms={forms} roles={roles} fileName={meta.key || 'diagram'} />
-    </Card>
+    </DesignCard>
   );
 };
 
@@ -307,34 +277,15 @@ const ModelPage: React.FC = () => {
           <Tag>{t('process.model.notDeployed')}</Tag>
         ),
     },
-    { title: t('process.common.updatedBy'), dataIndex: 'updatedBy', search: false },
-    {
-      title: t('process.common.updatedAt'),
-      dataIndex: 'updatedAt',
-      search: false,
-      render: (_, r) => formatDate(r.updatedAt),
-    },
-    {
-      title: t('process.common.actions'),
-      valueType: 'option',
-      render: (_, row) => [
-        <a key="design" onClick={() => open(row)} data-testid={`model-open-${row.key}`}>
-          {t('process.model.design')}
-        </a>,
-        <Access key="delete" code="process:model:delete">
-          <Popconfirm
-            title={t('process.model.confirmDelete')}
-            onConfirm={() =>
-              deleteModel(row.id)
-                .then(() => actionRef.current?.reload())
-                .catch(() => undefined)
-            }
-          >
-            <a>{t('process.common.delete')}</a>
-          </Popconfirm>
-        </Access>,
-      ],
-    },
+    ...updatedColumns<ProcessModel>(),
+    actionsColumn<ProcessModel>('model', {
+      open,
+      remove: (row) =>
+        deleteModel(row.id)
+          .then(() => actionRef.current?.reload())
+          .catch(() => undefined),
+      confirmDelete: t('process.model.confirmDelete'),
+    }),
   ];
 
   return (
@@ -347,18 +298,7 @@ const ModelPage: React.FC = () => {
       request={tableRequest(listModels, {
         query: (p) => ({ keyword: p.name, category: p.category }),
       })}
-      toolBarRender={() => [
-        <Access key="add" code="process:model:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => open()}
-            data-testid="model-new"
-          >
-            {t('process.model.new')}
-          </Button>
-        </Access>,
-      ]}
+      toolBarRender={() => [<NewButton key="add" kind="model" onClick={() => open()} />]}
     />
   );
 };

@@ -2,10 +2,8 @@
  * /report/cancellation: what was cancelled of a range's sales (counted on the day each line
  * was sold), by dish and by reason, with the Excel export.
  */
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Table } from 'antd';
+import { Card, Col, Row, Table } from 'antd';
 import React, { useEffect, useState } from 'react';
-import { Access } from '@/components/Access';
 import {
   cancellations,
   exportCancellations,
@@ -13,8 +11,8 @@ import {
   type DishRow,
   type ReasonRow,
 } from '@/services/report';
-import { feedback } from '@/utils/feedback';
-import { displayMoney } from '@/utils/money';
+import { amountColumn } from '../shared/columns';
+import ExportButton from '../shared/ExportButton';
 import ReportFilters, { initialFilter, type ReportFilter } from '../shared/ReportFilters';
 import ReportPage from '../shared/ReportPage';
 import { t } from '../shared/text';
@@ -24,7 +22,6 @@ const CancellationPage: React.FC = () => {
   const [filter, setFilter] = useState<ReportFilter>(() => initialFilter('day'));
   const [report, setReport] = useState<CancellationReport>();
   const [loading, setLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const digits = report?.currencyDigits ?? 2;
   const range = { from: filter.from, to: filter.to, venueId: filter.venueId };
 
@@ -36,21 +33,6 @@ const CancellationPage: React.FC = () => {
       .finally(() => setLoading(false));
   }, [filter]);
 
-  const onExport = async () => {
-    if (!report?.dishes.length && !report?.reasons.length) {
-      feedback.warning(t('common.noDataToExport'));
-      return;
-    }
-    setExporting(true);
-    try {
-      await exportCancellations(range);
-    } catch {
-      /* the request layer shows the server's message */
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <ReportPage testId="report-cancellation-page">
       <ReportFilters
@@ -58,11 +40,11 @@ const CancellationPage: React.FC = () => {
         onChange={setFilter}
         periods={false}
         extra={
-          <Access code="report:cancel:export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} data-testid="report-export">
-              {t('report.export')}
-            </Button>
-          </Access>
+          <ExportButton
+            code="report:cancel:export"
+            hasData={() => !!(report?.dishes.length || report?.reasons.length)}
+            download={() => exportCancellations(range)}
+          />
         }
       />
       <Totals totals={report?.totals} digits={digits} currency={report?.currency} loading={loading && !report} />
@@ -80,12 +62,7 @@ const CancellationPage: React.FC = () => {
               columns={[
                 { title: t('report.dish'), dataIndex: 'dishName', render: (_, r) => r.dishName || `#${r.dishId}` },
                 { title: t('report.cancelledQuantity'), dataIndex: 'cancelledQuantity', align: 'right' },
-                {
-                  title: t('report.cancelledAmount'),
-                  dataIndex: 'cancelledAmount',
-                  align: 'right',
-                  render: (v: number) => displayMoney(v, digits),
-                },
+                amountColumn<DishRow>(t('report.cancelledAmount'), 'cancelledAmount', digits),
               ]}
             />
           </Card>
@@ -103,12 +80,7 @@ const CancellationPage: React.FC = () => {
                 { title: t('report.reason'), dataIndex: 'reason', render: (_, r) => r.reason || t('report.noReason') },
                 { title: t('report.times'), dataIndex: 'times', align: 'right' },
                 { title: t('report.cancelledQuantity'), dataIndex: 'quantity', align: 'right' },
-                {
-                  title: t('report.cancelledAmount'),
-                  dataIndex: 'amount',
-                  align: 'right',
-                  render: (v: number) => displayMoney(v, digits),
-                },
+                amountColumn<ReasonRow>(t('report.cancelledAmount'), 'amount', digits),
               ]}
             />
           </Card>

@@ -3,17 +3,15 @@
  * week in each venue's time zone (net of cancellations, the cancelled part beside them), the
  * range's totals, a column-and-line chart over time, and the Excel export of the table.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button, Card } from 'antd';
+import { Card } from 'antd';
 import React, { useMemo, useState } from 'react';
-import { Access } from '@/components/Access';
 import { ResponsiveTable } from '@/components/Responsive';
 import { dishSales, exportDishSales, type DishRow, type SalesReport } from '@/services/report';
-import { feedback } from '@/utils/feedback';
 import { isRtl } from '@/utils/intl';
 import { displayMoney } from '@/utils/money';
 import Chart from '../shared/Chart';
+import ExportButton from '../shared/ExportButton';
 import ReportFilters, { initialFilter, type ReportFilter } from '../shared/ReportFilters';
 import ReportPage from '../shared/ReportPage';
 import { periodLabel, trendOption } from '../shared/rules';
@@ -23,7 +21,6 @@ import Totals from '../shared/Totals';
 const DishStatistics: React.FC = () => {
   const [filter, setFilter] = useState<ReportFilter>(() => initialFilter('day'));
   const [report, setReport] = useState<SalesReport>();
-  const [exporting, setExporting] = useState(false);
   const digits = report?.currencyDigits ?? 2;
   const money = (v: number) => displayMoney(v, digits);
 
@@ -32,21 +29,6 @@ const DishStatistics: React.FC = () => {
       trendOption(report?.series ?? [], digits, { quantity: t('report.quantity'), amount: t('report.amount') }, isRtl()),
     [report, digits],
   );
-
-  const onExport = async () => {
-    if (!report?.rows.total) {
-      feedback.warning(t('common.noDataToExport'));
-      return;
-    }
-    setExporting(true);
-    try {
-      await exportDishSales(filter);
-    } catch {
-      /* the request layer shows the server's message */
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: ProColumns<DishRow>[] = [
     {
@@ -100,11 +82,12 @@ const DishStatistics: React.FC = () => {
           return { data: r.rows.records, total: r.rows.total, success: true };
         }}
         toolBarRender={() => [
-          <Access key="export" code="report:dish:export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} data-testid="report-export">
-              {t('report.export')}
-            </Button>
-          </Access>,
+          <ExportButton
+            key="export"
+            code="report:dish:export"
+            hasData={() => !!report?.rows.total}
+            download={() => exportDishSales(filter)}
+          />,
         ]}
       />
     </ReportPage>

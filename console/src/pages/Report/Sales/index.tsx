@@ -14,8 +14,8 @@ import {
   type TopReport,
 } from '@/services/report';
 import { isRtl } from '@/utils/intl';
-import { displayMoney } from '@/utils/money';
 import Chart from '../shared/Chart';
+import { amountColumn } from '../shared/columns';
 import ReportFilters, { initialFilter, type ReportFilter } from '../shared/ReportFilters';
 import ReportPage from '../shared/ReportPage';
 import { topOption, trendOption } from '../shared/rules';
@@ -104,14 +104,9 @@ const SalesPage: React.FC = () => {
                   render: (_, r) => r.categoryName || `#${r.categoryId}`,
                 },
                 { title: t('report.quantity'), dataIndex: 'quantity', align: 'right' },
-                { title: t('report.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => displayMoney(v, digits) },
+                amountColumn<CategoryRow>(t('report.amount'), 'amount', digits),
                 { title: t('report.cancelledQuantity'), dataIndex: 'cancelledQuantity', align: 'right' },
-                {
-                  title: t('report.cancelledAmount'),
-                  dataIndex: 'cancelledAmount',
-                  align: 'right',
-                  render: (v: number) => displayMoney(v, digits),
-                },
+                amountColumn<CategoryRow>(t('report.cancelledAmount'), 'cancelledAmount', digits),
               ]}
             />
           </Card>

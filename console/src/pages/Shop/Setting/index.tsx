@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { Access, useOperation } from '@/components/Access';
 import { LOCALES, toServerLocale } from '@/locales';
 import {
@@ -33,6 +34,7 @@ import {
   type VenueSettings,
 } from '@/services/shop';
 import { feedback } from '@/utils/feedback';
+import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage } from '@/utils/intl';
 import {
   currencyDigits,
@@ -44,7 +46,6 @@ import {
 } from '@/utils/money';
 import ImagesUpload from '../../Cuisine/shared/ImagesUpload';
 import ConfigurePage, { type VenueProps } from '../../Configure/shared/ConfigurePage';
-import { showFormError } from '../../Configure/shared/errors';
 import { t } from '../../Configure/shared/text';
 import { usePoll } from '../../Configure/shared/usePoll';
 import OpeningHours from './components/OpeningHours';
@@ -168,6 +169,35 @@ function toValues(s: VenueSettings): Values {
   };
 }
 
+/** A card of the settings form (profile, hours, charges, ordering). */
+const Section: React.FC<{ title: string; children: React.ReactNode }> = ({ title, children }) => (
+  <Card title={title} size="small" style={{ marginBottom: 12 }}>
+    {children}
+  </Card>
+);
+
+/** A percentage field (tax rate, service charge), refused unless parsePercent reads it. */
+const PercentItem: React.FC<{ name: keyof Values; label: string; testId: string }> = ({
+  name,
+  label,
+  testId,
+}) => (
+  <Form.Item
+    name={name}
+    label={label}
+    rules={[
+      {
+        validator: (_: unknown, value: string) =>
+          parsePercent(value) === undefined
+            ? Promise.reject(new Error(t('shop.percentFormat')))
+            : Promise.resolve(),
+      },
+    ]}
+  >
+    <Input suffix="%" inputMode="decimal" style={{ maxWidth: 160 }} data-testid={testId} />
+  </Form.Item>
+);
+
 const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
   const [form] = Form.useForm<Values>();
   const { can } = useOperation();
@@ -250,17 +280,10 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
       setChangedElsewhere(false);
       feedback.success(formatMessage({ id: 'common.modifySucceed' }));
     } catch (e) {
-      setAlert(showFormError(form, e, FIELDS));
+      setAlert(showFormError(form, e, FIELDS, { scroll: true }));
     } finally {
       setSaving(false);
     }
-  };
-
-  const percentRule = {
-    validator: (_: unknown, value: string) =>
-      parsePercent(value) === undefined
-        ? Promise.reject(new Error(t('shop.percentFormat')))
-        : Promise.resolve(),
   };
 
   return (
@@ -286,16 +309,8 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
           data-testid="settings-changed-elsewhere"
         />
       ) : null}
-      {alert ? (
-        <Alert
-          type="error"
-          showIcon
-          message={alert}
-          style={{ marginBottom: 12 }}
-          data-testid="settings-error"
-        />
-      ) : null}
-      <Card title={t('shop.section.profile')} size="small" style={{ marginBottom: 12 }}>
+      <FormAlert message={alert} testId="settings-error" gap={12} />
+      <Section title={t('shop.section.profile')}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -354,9 +369,9 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </Section>
 
-      <Card title={t('shop.section.hours')} size="small" style={{ marginBottom: 12 }}>
+      <Section title={t('shop.section.hours')}>
         <Form.Item
           name="openingHours"
           rules={[
@@ -382,19 +397,12 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
             data-testid="settings-closed-dates"
           />
         </Form.Item>
-      </Card>
+      </Section>
 
-      <Card title={t('shop.section.charges')} size="small" style={{ marginBottom: 12 }}>
+      <Section title={t('shop.section.charges')}>
         <Row gutter={16}>
           <Col xs={24} sm={12} md={6}>
-            <Form.Item name="taxRate" label={t('shop.field.taxRate')} rules={[percentRule]}>
-              <Input
-                suffix="%"
-                inputMode="decimal"
-                style={{ maxWidth: 160 }}
-                data-testid="settings-tax"
-              />
-            </Form.Item>
+            <PercentItem name="taxRate" label={t('shop.field.taxRate')} testId="settings-tax" />
           </Col>
           <Col xs={24} sm={12} md={6}>
             <Form.Item
@@ -406,18 +414,11 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} md={6}>
-            <Form.Item
+            <PercentItem
               name="serviceCharge"
               label={t('shop.field.serviceCharge')}
-              rules={[percentRule]}
-            >
-              <Input
-                suffix="%"
-                inputMode="decimal"
-                style={{ maxWidth: 160 }}
-                data-testid="settings-service"
-              />
-            </Form.Item>
+              testId="settings-service"
+            />
           </Col>
           <Col xs={24} sm={12} md={6}>
             <Form.Item
@@ -450,9 +451,9 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
             total: displayMoney(example.total, digits, currency),
           })}
         </Typography.Text>
-      </Card>
+      </Section>
 
-      <Card title={t('shop.section.ordering')} size="small" style={{ marginBottom: 12 }}>
+      <Section title={t('shop.section.ordering')}>
         <Form.Item
           name="orderingMode"
           label={t('shop.field.orderingMode')}
@@ -521,7 +522,7 @@ const SettingsForm: React.FC<VenueProps> = ({ venueId }) => {
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </Section>
       <Access code="shop:setting:edit">
         <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">
           {t('shop.save')}

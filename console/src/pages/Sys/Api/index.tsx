@@ -12,6 +12,7 @@ import {
 import { groupApis, type ApiGroup } from './groups';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
+import { sysTableProps } from '../shared/tableProps';
 
 type Row = (ApiView & { key: string }) | (ApiGroup & { children: (ApiView & { key: string })[] });
 
@@ -148,11 +149,9 @@ const ApiPage: React.FC = () => {
         headerTitle={t('sys.api.title')}
         tooltip={t('sys.api.derived')}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
+        {...sysTableProps('api')}
         pagination={false}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (k) => setExpanded([...k]) }}
-        columnsState={{ persistenceKey: 'venue.sys.api.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
         request={async (params) => {
           const q: ApiQuery = {
             module: params.module,

@@ -1,20 +1,8 @@
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Tree,
-} from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
 import { Access } from '@/components/Access';
 import {
   AREA_IMPORT_URL,
@@ -30,6 +18,7 @@ import ImportModal from '../shared/ImportModal';
 import SysPage from '../shared/SysPage';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import AreaForm from './components/AreaForm';
 
 const ROOT = '';
@@ -55,22 +44,14 @@ const fieldLabel = (field: string) =>
 
 /** /sys/area: administrative regions as a lazily loaded tree (country, province, city, district). */
 const AreaPage: React.FC = () => {
-  const { message } = App.useApp();
   /** children by parent code ('' = countries), loaded on expand */
   const [children, setChildren] = useState<Record<string, AreaView[]>>({});
   const [loading, setLoading] = useState(false);
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const [selected, setSelected] = useState<AreaView>();
   const [hits, setHits] = useState<AreaMatch[]>([]);
-  const [searching, setSearching] = useState(false);
-  const [form, setForm] = useState<{
-    key: number;
-    open: boolean;
-    area?: AreaView;
-    parent?: AreaView;
-  }>({ key: 0, open: false });
+  const [form, showForm, setFormOpen] = useFormDialog<{ area?: AreaView; parent?: AreaView }>();
   const [importOpen, setImportOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
 
   const load = useCallback(async (parent: string) => {
     const list = await areaChildren(parent || undefined);
@@ -106,22 +87,18 @@ const AreaPage: React.FC = () => {
     return build(ROOT);
   }, [children]);
 
+  const {
+    loading: searching,
+    search,
+    cancel,
+  } = useDebouncedSearch(async (keyword) => setHits(await searchAreas(keyword)));
   const onSearch = (keyword: string) => {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) {
-      setHits([]);
+    if (keyword.trim()) {
+      search(keyword);
       return;
     }
-    timer.current = setTimeout(async () => {
-      setSearching(true);
-      try {
-        setHits(await searchAreas(keyword.trim()));
-      } catch {
-        /* shown by the request layer */
-      } finally {
-        setSearching(false);
-      }
-    }, 250);
+    cancel();
+    setHits([]);
   };
 
   /** Opens the tree along a hit's path (loading each level) and selects it. */
@@ -153,11 +130,7 @@ const AreaPage: React.FC = () => {
             extra={
               <Space>
                 <Access code="sys:area:add">
-                  <Button
-                    size="small"
-                    icon={<PlusOutlined />}
-                    onClick={() => setForm((f) => ({ key: f.key + 1, open: true }))}
-                  >
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => showForm()}>
                     {t('sys.area.addCountry')}
                   </Button>
                 </Access>
@@ -225,9 +198,7 @@ const AreaPage: React.FC = () => {
                         size="small"
                         type="primary"
                         icon={<PlusOutlined />}
-                        onClick={() =>
-                          setForm((f) => ({ key: f.key + 1, open: true, parent: selected }))
-                        }
+                        onClick={() => showForm({ parent: selected })}
                       >
                         {t('sys.area.addChildShort')}
                       </Button>
@@ -237,9 +208,7 @@ const AreaPage: React.FC = () => {
                     <Button
                       size="small"
                       icon={<EditOutlined />}
-                      onClick={() =>
-                        setForm((f) => ({ key: f.key + 1, open: true, area: selected }))
-                      }
+                      onClick={() => showForm({ area: selected })}
                     >
                       {t('sys.edit')}
                     </Button>
@@ -297,7 +266,7 @@ const AreaPage: React.FC = () => {
         open={form.open}
         area={form.area}
         parent={form.parent}
-        onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setFormOpen}
         onSaved={(saved) => {
           const p = form.area ? form.area.parentCode : (form.parent?.code ?? ROOT);
           refresh(p);
@@ -314,8 +283,7 @@ const AreaPage: React.FC = () => {
         columns={IMPORT_COLUMNS}
         fieldLabel={fieldLabel}
         onClose={() => setImportOpen(false)}
-        onImported={(r) => {
-          message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
+        onImported={() => {
           setChildren({});
           setExpanded([]);
           load(ROOT).catch(() => undefined);

@@ -1,8 +1,6 @@
-import { EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Card, Col, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Tag, Tooltip } from 'antd';
 import React, { useRef, useState } from 'react';
-import { Access } from '@/components/Access';
 import {
   deleteDictEntry,
   deleteDictType,
@@ -17,7 +15,9 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import { EntryForm, TypeForm } from './components/DictForms';
 import { tableRequest } from '@/utils/table';
 
@@ -26,14 +26,8 @@ const DictPage: React.FC = () => {
   const types = useRef<ActionType>();
   const entries = useRef<ActionType>();
   const [type, setType] = useState<DictType>();
-  const [typeForm, setTypeForm] = useState<{ key: number; open: boolean; type?: DictType }>({
-    key: 0,
-    open: false,
-  });
-  const [entryForm, setEntryForm] = useState<{ key: number; open: boolean; entry?: DictEntry }>({
-    key: 0,
-    open: false,
-  });
+  const [typeForm, showTypeForm, setTypeFormOpen] = useFormDialog<{ type?: DictType }>();
+  const [entryForm, showEntryForm, setEntryFormOpen] = useFormDialog<{ entry?: DictEntry }>();
 
   const typeColumns: ProColumns<DictType>[] = [
     {
@@ -65,16 +59,14 @@ const DictPage: React.FC = () => {
       valueType: 'option',
       width: 150,
       render: (_, r) => [
-        <Access key="edit" code="sys:dict:edit">
-          <Typography.Link
-            onClick={(e) => {
-              e.stopPropagation();
-              setTypeForm((f) => ({ key: f.key + 1, open: true, type: r }));
-            }}
-          >
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction
+          key="edit"
+          code="sys:dict:edit"
+          onClick={(e) => {
+            e.stopPropagation();
+            showTypeForm({ type: r });
+          }}
+        />,
         !r.builtin && (
           <DeleteAction
             key="delete"
@@ -147,13 +139,7 @@ const DictPage: React.FC = () => {
       valueType: 'option',
       width: 150,
       render: (_, r) => [
-        <Access key="edit" code="sys:dict:edit">
-          <Typography.Link
-            onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true, entry: r }))}
-          >
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction key="edit" code="sys:dict:edit" onClick={() => showEntryForm({ entry: r })} />,
         !r.builtin && (
           <DeleteAction
             key="delete"
@@ -193,7 +179,7 @@ const DictPage: React.FC = () => {
                 key="add"
                 code="sys:dict:add"
                 label={t('sys.dict.type.add')}
-                onClick={() => setTypeForm((f) => ({ key: f.key + 1, open: true }))}
+                onClick={() => showTypeForm()}
               />,
             ]}
           />
@@ -222,7 +208,7 @@ const DictPage: React.FC = () => {
                   key="add"
                   code="sys:dict:add"
                   label={t('sys.dict.entry.add')}
-                  onClick={() => setEntryForm((f) => ({ key: f.key + 1, open: true }))}
+                  onClick={() => showEntryForm()}
                 />,
               ]}
             />
@@ -237,7 +223,7 @@ const DictPage: React.FC = () => {
         key={`t${typeForm.key}`}
         open={typeForm.open}
         type={typeForm.type}
-        onOpenChange={(o) => setTypeForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setTypeFormOpen}
         onSaved={(saved) => {
           types.current?.reload();
           if (!typeForm.type || typeForm.type.id === type?.id) setType(saved);
@@ -249,7 +235,7 @@ const DictPage: React.FC = () => {
           open={entryForm.open}
           type={type.code}
           entry={entryForm.entry}
-          onOpenChange={(o) => setEntryForm((f) => ({ ...f, open: o }))}
+          onOpenChange={setEntryFormOpen}
           onSaved={() => entries.current?.reload()}
         />
       )}

@@ -9,6 +9,7 @@ import { formatDate, formatNumber } from '@/utils/intl';
 import { rangeParams } from './rules';
 import SysPage from '../shared/SysPage';
 import { t } from '../shared/text';
+import { sysTableProps } from '../shared/tableProps';
 import LogDetail from './components/LogDetail';
 import RetentionModal from './components/RetentionModal';
 import { tableFilters, tableRequest } from '@/utils/table';
@@ -129,10 +130,7 @@ const LogPage: React.FC = () => {
         headerTitle={t('sys.log.title')}
         columns={columns}
         scroll={{ x: 1500 }}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{ persistenceKey: 'venue.sys.log.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('log')}
         request={tableRequest(listLogs, {
           query: ({ range, ...rest }) => ({ ...tableFilters(rest), ...rangeParams(range) }),
           onPage: (_page, q) => {

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
@@ -9,7 +9,10 @@ import { menuTitle } from '@/utils/intl';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { actionLabel, t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
+import { sysTableProps } from '../shared/tableProps';
 import MenuForm from './components/MenuForm';
 
 /** Keeps the entries whose title, key, url or permission contains the text, with their parents. */
@@ -30,18 +33,9 @@ function filterTree(nodes: MenuNode[], text: string): MenuNode[] {
 const MenuPage: React.FC = () => {
   const action = useRef<ActionType>();
   const [tree, setTree] = useState<MenuNode[]>([]);
-  const [form, setForm] = useState<{
-    key: number;
-    open: boolean;
-    menu?: MenuNode;
-    parentId?: number;
-  }>({
-    key: 0,
-    open: false,
-  });
+  const [form, showForm, setFormOpen] = useFormDialog<{ menu?: MenuNode; parentId?: number }>();
   const reload = () => action.current?.reload();
-  const open = (menu?: MenuNode, parentId?: number) =>
-    setForm((f) => ({ key: f.key + 1, open: true, menu, parentId }));
+  const open = (menu?: MenuNode, parentId?: number) => showForm({ menu, parentId });
 
   const columns: ProColumns<MenuNode>[] = [
     {
@@ -100,11 +94,7 @@ const MenuPage: React.FC = () => {
             <PlusOutlined /> {t('sys.menu.addChild')}
           </Typography.Link>
         </Access>,
-        <Access key="edit" code="sys:menu:edit">
-          <Typography.Link onClick={() => open(r)}>
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction key="edit" code="sys:menu:edit" onClick={() => open(r)} />,
         <DeleteAction
           key="delete"
           code="sys:menu:delete"
@@ -124,11 +114,9 @@ const MenuPage: React.FC = () => {
         actionRef={action}
         headerTitle={t('sys.menu.heading')}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
+        {...sysTableProps('menu')}
         pagination={false}
         expandable={{ defaultExpandAllRows: false, childrenColumnName: 'children' }}
-        columnsState={{ persistenceKey: 'venue.sys.menu.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
         request={async (params) => {
           const all = await menuTree();
           setTree(all ?? []);
@@ -156,7 +144,7 @@ const MenuPage: React.FC = () => {
         tree={tree}
         menu={form.menu}
         parentId={form.parentId}
-        onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setFormOpen}
         onSaved={reload}
       />
     </SysPage>

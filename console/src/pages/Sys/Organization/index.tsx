@@ -31,6 +31,7 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import DeleteAction from '../shared/DeleteAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
 import { useOrgTree } from '../shared/useOrgTree';
 import Applications from './components/Applications';
 import OrgForm from './components/OrgForm';
@@ -84,13 +85,11 @@ const OrganizationPage: React.FC = () => {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<number>();
   const [detail, setDetail] = useState<Org>();
-  const [form, setForm] = useState<{
-    key: number;
-    open: boolean;
+  const [form, showForm, setFormOpen] = useFormDialog<{
     org?: Org;
     parent?: Org;
     type?: 'merchant' | 'venue';
-  }>({ key: 0, open: false });
+  }>();
   const [expanded, setExpanded] = useState<React.Key[]>([]);
 
   useEffect(() => {
@@ -182,14 +181,7 @@ const OrganizationPage: React.FC = () => {
                       size="small"
                       icon={<PlusOutlined />}
                       data-testid={`org-add-${childType}`}
-                      onClick={() =>
-                        setForm((f) => ({
-                          key: f.key + 1,
-                          open: true,
-                          parent: node,
-                          type: childType,
-                        }))
-                      }
+                      onClick={() => showForm({ parent: node, type: childType })}
                     >
                       {childType === 'merchant' ? t('sys.org.addMerchant') : t('sys.org.addVenue')}
                     </Button>
@@ -199,7 +191,7 @@ const OrganizationPage: React.FC = () => {
                   <Button
                     size="small"
                     icon={<EditOutlined />}
-                    onClick={() => setForm((f) => ({ key: f.key + 1, open: true, org: node }))}
+                    onClick={() => showForm({ org: node })}
                   >
                     {t('sys.edit')}
                   </Button>
@@ -304,7 +296,7 @@ const OrganizationPage: React.FC = () => {
         org={form.org}
         parent={form.parent}
         type={form.type}
-        onOpenChange={(o) => setForm((f) => ({ ...f, open: o }))}
+        onOpenChange={setFormOpen}
         onSaved={(saved) => {
           if (!form.org) setExpanded((e) => [...e, form.parent?.id ?? 0]);
           refresh(form.org ? form.org.id : saved.id);

@@ -1,4 +1,4 @@
-import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { useModel } from '@umijs/max';
@@ -17,7 +17,10 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
+import { sysTableProps } from '../shared/tableProps';
 import GrantDrawer from './components/GrantDrawer';
 import RoleForm, { dataScopeLabel } from './components/RoleForm';
 import { statusAsNumber } from '../shared/status';
@@ -30,20 +33,14 @@ const RolePage: React.FC = () => {
   const user = initialState?.currentUser;
   const platform = user?.orgType === 'platform';
   const action = useRef<ActionType>();
-  const [editing, setEditing] = useState<Role>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const [form, showForm, setFormOpen] = useFormDialog<{ editing?: Role }>();
   const [granting, setGranting] = useState<Role>();
   const reload = () => action.current?.reload();
 
   /** A merchant changes its own roles only; the platform's templates are read-only to it. */
   const owned = (r: Role) => platform || r.merchantId === user?.merchantId;
 
-  const openForm = (role?: Role) => {
-    setEditing(role);
-    setFormKey((k) => k + 1);
-    setFormOpen(true);
-  };
+  const openForm = (editing?: Role) => showForm({ editing });
 
   const columns: ProColumns<Role>[] = [
     {
@@ -112,11 +109,7 @@ const RolePage: React.FC = () => {
       render: (_, r) =>
         owned(r)
           ? [
-              <Access key="edit" code="sys:role:edit">
-                <Typography.Link onClick={() => openForm(r)}>
-                  <EditOutlined /> {t('sys.edit')}
-                </Typography.Link>
-              </Access>,
+              <EditAction key="edit" code="sys:role:edit" onClick={() => openForm(r)} />,
               <Access key="grant" code="sys:role:edit">
                 <Typography.Link
                   onClick={() => setGranting(r)}
@@ -147,10 +140,7 @@ const RolePage: React.FC = () => {
         headerTitle={t('sys.role.title')}
         scroll={{ x: 1200 }}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{ persistenceKey: 'venue.sys.role.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('role')}
         request={tableRequest(listRoles, { query: statusAsNumber })}
         toolBarRender={() => [
           <AddButton
@@ -163,9 +153,9 @@ const RolePage: React.FC = () => {
         ]}
       />
       <RoleForm
-        key={formKey}
-        open={formOpen}
-        role={editing}
+        key={form.key}
+        open={form.open}
+        role={form.editing}
         platform={platform}
         onOpenChange={setFormOpen}
         onSaved={reload}

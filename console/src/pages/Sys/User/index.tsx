@@ -1,10 +1,4 @@
-import {
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  UnlockOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, KeyOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -33,7 +27,10 @@ import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';
 import AddButton from '../shared/AddButton';
 import DeleteAction from '../shared/DeleteAction';
+import EditAction from '../shared/EditAction';
 import { t } from '../shared/text';
+import { useFormDialog } from '../shared/useFormDialog';
+import { sysTableProps } from '../shared/tableProps';
 import { useOrgTree } from '../shared/useOrgTree';
 import UserForm from './components/UserForm';
 import { tableRequest } from '@/utils/table';
@@ -69,9 +66,7 @@ const UserPage: React.FC = () => {
   const lastQuery = useRef<UserQuery>({});
   const { tree: orgs } = useOrgTree(true, true);
   const [roles, setRoles] = useState<Role[]>([]);
-  const [editing, setEditing] = useState<UserView>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const [form, showForm, setFormOpen] = useFormDialog<{ editing?: UserView }>();
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -84,11 +79,7 @@ const UserPage: React.FC = () => {
   const orgTreeData = useMemo(() => orgOptions(orgs), [orgs]);
   const reload = () => action.current?.reload();
 
-  const openForm = (user?: UserView) => {
-    setEditing(user);
-    setFormKey((k) => k + 1);
-    setFormOpen(true);
-  };
+  const openForm = (editing?: UserView) => showForm({ editing });
 
   const resetPassword = (user: UserView) =>
     modal.confirm({
@@ -205,11 +196,7 @@ const UserPage: React.FC = () => {
       fixed: 'right',
       width: 340,
       render: (_, r) => [
-        <Access key="edit" code="sys:user:edit">
-          <Typography.Link onClick={() => openForm(r)}>
-            <EditOutlined /> {t('sys.edit')}
-          </Typography.Link>
-        </Access>,
+        <EditAction key="edit" code="sys:user:edit" onClick={() => openForm(r)} />,
         <Access key="reset" code="sys:user:edit">
           <Typography.Link onClick={() => resetPassword(r)}>
             <KeyOutlined /> {t('sys.user.reset')}
@@ -249,10 +236,7 @@ const UserPage: React.FC = () => {
         headerTitle={t('sys.user.title')}
         columns={columns}
         scroll={{ x: 1550 }}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{ persistenceKey: 'venue.sys.user.columns', persistenceType: 'localStorage' }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('user')}
         request={tableRequest(listUsers, {
           query: statusAsNumber,
           onPage: (_page, q) => {
@@ -289,9 +273,9 @@ const UserPage: React.FC = () => {
         ]}
       />
       <UserForm
-        key={formKey}
-        open={formOpen}
-        user={editing}
+        key={form.key}
+        open={form.open}
+        user={form.editing}
         orgs={orgs}
         roles={roles}
         onOpenChange={setFormOpen}
@@ -306,10 +290,7 @@ const UserPage: React.FC = () => {
         columns={IMPORT_COLUMNS}
         fieldLabel={fieldLabel}
         onClose={() => setImportOpen(false)}
-        onImported={(r) => {
-          message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
-          reload();
-        }}
+        onImported={reload}
       />
     </SysPage>
   );

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useState } from 'react';
+import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
 import { getArea, searchAreas } from '@/services/sys-admin';
 import { t } from './text';
 
@@ -15,8 +16,10 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
   id,
 }) => {
   const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const { loading, search, cancel } = useDebouncedSearch(async (keyword) => {
+    const hits = await searchAreas(keyword, true);
+    setOptions(hits.map((h) => ({ label: `${h.path} (${h.code})`, value: h.code })));
+  });
 
   useEffect(() => {
     if (!value || options.some((o) => o.value === value)) return;
@@ -26,22 +29,6 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
-  const onSearch = (keyword: string) => {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) return;
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const hits = await searchAreas(keyword.trim(), true);
-        setOptions(hits.map((h) => ({ label: `${h.path} (${h.code})`, value: h.code })));
-      } catch {
-        /* shown by the request layer */
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-  };
-
   return (
     <Select
       id={id}
@@ -50,7 +37,7 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
       value={value || undefined}
       placeholder={t('sys.area.searchPlaceholder')}
       filterOption={false}
-      onSearch={onSearch}
+      onSearch={(keyword) => (keyword.trim() ? search(keyword) : cancel())}
       onChange={(v) => onChange?.(v)}
       loading={loading}
       options={options}

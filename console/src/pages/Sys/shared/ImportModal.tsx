@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import React from 'react';
 import ImportModal, { type ImportReport, type ImportTexts } from '@/components/ImportModal';
 import { importFile } from '@/services/sys-admin';
@@ -16,17 +17,22 @@ export interface SysImportModalProps {
   /** label of a field named in an error */
   fieldLabel: (field: string) => string;
   onClose: () => void;
-  /** called after a successful import (every row written) */
+  /** called after a successful import (every row written), once its message shows */
   onImported: (report: ImportReport) => void;
 }
 
-/** The import dialog with the system pages' words: pick a file, then start. */
+/**
+ * The import dialog with the system pages' words: pick a file, then start; a successful import
+ * says how many rows it wrote.
+ */
 const SysImportModal: React.FC<SysImportModalProps> = ({
   title,
   importUrl,
   templateUrl,
+  onImported,
   ...props
 }) => {
+  const { message } = App.useApp();
   const texts: ImportTexts = {
     title,
     template: t('sys.import.template'),
@@ -46,6 +52,10 @@ const SysImportModal: React.FC<SysImportModalProps> = ({
       texts={texts}
       template={() => download(templateUrl)}
       upload={(file) => importFile(importUrl, file, file.name)}
+      onImported={(r) => {
+        message.success(t('sys.import.done', { imported: r.imported, total: r.total }));
+        onImported(r);
+      }}
     />
   );
 };

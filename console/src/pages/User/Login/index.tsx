@@ -1,8 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useModel, useNavigate, useSearchParams } from '@umijs/max';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
+import AuthSubmit from '@/components/AuthShell/AuthSubmit';
 import AuthTabs from '@/components/AuthShell/AuthTabs';
 import MobileCodeFields, { useSmsCode } from '@/components/AuthShell/MobileCodeFields';
 import { fetchSession, preloadShell } from '@/services/session';
@@ -133,17 +134,9 @@ const Login: React.FC = () => {
           <Link to="/user/register">{t('login.register')}</Link>
           <span />
         </div>
-        <Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={submitting}
-            data-testid="login-submit"
-          >
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
+        <AuthSubmit loading={submitting} testId="login-submit">
+          {t('login.submit')}
+        </AuthSubmit>
       </Form>
     </AuthShell>
   );

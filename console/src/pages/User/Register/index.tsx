@@ -6,9 +6,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from '@umijs/max';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import React, { useEffect, useState } from 'react';
 import AuthShell from '@/components/AuthShell';
+import AuthSubmit from '@/components/AuthShell/AuthSubmit';
 import PageLoading from '@/components/PageLoading';
 import MobileCodeFields, { useSmsCode } from '@/components/AuthShell/MobileCodeFields';
 import { registerMerchant } from '@/services/sys-admin';
@@ -158,17 +159,9 @@ const Register: React.FC = () => {
             maxLength={64}
           />
         </Form.Item>
-        <Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={submitting}
-            data-testid="register-submit"
-          >
-            {t('onboarding.register.submit')}
-          </Button>
-        </Form.Item>
+        <AuthSubmit loading={submitting} testId="register-submit">
+          {t('onboarding.register.submit')}
+        </AuthSubmit>
         <div className="venue-auth-links">
           <Link to={LOGIN_PATH}>{t('onboarding.register.toLogin')}</Link>
         </div>

@@ -34,6 +34,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useEffect, useMemo, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import {
   createAdvert,
   getAdvert,
@@ -250,7 +251,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
         </Space>
       }
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} data-testid="advert-alert" /> : null}
+      <FormAlert message={alert} testId="advert-alert" />
       {kind === 'request' && !advert ? (
         <Alert type="info" showIcon message={t('advert.request.hint')} style={{ marginBottom: 16 }} />
       ) : null}

@@ -4,6 +4,7 @@
  */
 import { Select, Space, Typography } from 'antd';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedSearch } from '@/hooks/useDebouncedSearch';
 import { getDishOption, searchDishes, type DishOption, type Tablet } from '@/services/advert';
 import { areaChildren, searchAreas } from '@/services/sys-admin';
 import { formatNumber } from '@/utils/intl';
@@ -16,25 +17,37 @@ interface MultiProps<V> {
   id?: string;
 }
 
+/** What the three target pickers share: a searchable, clearable multiple select bound to the form. */
+const multiSelect = <V,>({ id, value, onChange }: MultiProps<V>) => ({
+  id,
+  mode: 'multiple' as const,
+  allowClear: true,
+  showSearch: true,
+  value: value ?? [],
+  onChange: (v: V[]) => onChange?.(v),
+});
+
 export const VenuesSelect: React.FC<
-  MultiProps<number> & { venues: VenueOption[]; tablets: Tablet[]; showMerchant?: boolean; loading?: boolean }
+  MultiProps<number> & {
+    venues: VenueOption[];
+    tablets: Tablet[];
+    showMerchant?: boolean;
+    loading?: boolean;
+  }
 > = ({ value, onChange, id, venues, tablets, showMerchant, loading }) => {
   const counts = useMemo(() => {
     const m = new Map<number, number>();
-    tablets.filter((tb) => tb.status === 1).forEach((tb) => m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1));
+    tablets
+      .filter((tb) => tb.status === 1)
+      .forEach((tb) => m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1));
     return m;
   }, [tablets]);
   return (
     <Select
-      id={id}
-      mode="multiple"
-      allowClear
-      showSearch
+      {...multiSelect({ id, value, onChange })}
       loading={loading}
       optionFilterProp="search"
       placeholder={t('advert.targets.venuesPlaceholder')}
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
       data-testid="advert-target-venues"
       options={venues.map((v) => ({
         value: v.id,
@@ -53,15 +66,14 @@ export const VenuesSelect: React.FC<
   );
 };
 
-export const TabletsSelect: React.FC<MultiProps<number> & { tablets: Tablet[]; loading?: boolean }> = ({
-  value,
-  onChange,
-  id,
-  tablets,
-  loading,
-}) => {
+export const TabletsSelect: React.FC<
+  MultiProps<number> & { tablets: Tablet[]; loading?: boolean }
+> = ({ value, onChange, id, tablets, loading }) => {
   const groups = useMemo(() => {
-    const byVenue = new Map<number, { label: string; options: { value: number; label: string; search: string }[] }>();
+    const byVenue = new Map<
+      number,
+      { label: string; options: { value: number; label: string; search: string }[] }
+    >();
     tablets.forEach((tb) => {
       const g = byVenue.get(tb.venueId) ?? { label: tb.venueName || `#${tb.venueId}`, options: [] };
       const label = `${tb.number}${tb.name ? ` · ${tb.name}` : ''}${tb.status === 1 ? '' : ` (${t('advert.tablet.disabled')})`}`;
@@ -72,15 +84,10 @@ export const TabletsSelect: React.FC<MultiProps<number> & { tablets: Tablet[]; l
   }, [tablets]);
   return (
     <Select
-      id={id}
-      mode="multiple"
-      allowClear
-      showSearch
+      {...multiSelect({ id, value, onChange })}
       loading={loading}
       optionFilterProp="search"
       placeholder={t('advert.targets.tabletsPlaceholder')}
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
       options={groups}
       data-testid="advert-target-tablets"
     />
@@ -93,16 +100,24 @@ interface AreaOption {
 }
 
 /** Areas by search (name or code); the top level is offered before typing. */
-export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }> = ({ value, onChange, id, known = [] }) => {
+export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }> = ({
+  value,
+  onChange,
+  id,
+  known = [],
+}) => {
   const [options, setOptions] = useState<AreaOption[]>(known);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const chosen = useRef<Map<string, AreaOption>>(new Map(known.map((k) => [k.value, k])));
 
   useEffect(() => {
     areaChildren()
       .then((top) =>
-        setOptions((o) => merge(o, top.map((a) => ({ value: a.code, label: `${a.label || a.name} (${a.code})` })))),
+        setOptions((o) =>
+          merge(
+            o,
+            top.map((a) => ({ value: a.code, label: `${a.label || a.name} (${a.code})` })),
+          ),
+        ),
       )
       .catch(() => undefined);
   }, []);
@@ -112,36 +127,24 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
     return [...a, ...b.filter((x) => !seen.has(x.value))];
   };
 
-  const onSearch = (keyword: string) => {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) return;
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const hits = await searchAreas(keyword.trim(), true);
-        setOptions([
-          ...(value ?? []).map((v) => chosen.current.get(v) ?? { value: v, label: v }),
-          ...hits.filter((h) => !(value ?? []).includes(h.code)).map((h) => ({ value: h.code, label: `${h.path} (${h.code})` })),
-        ]);
-      } catch {
-        /* the area list needs sys:area query; the field stays as it is */
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-  };
+  // the area list needs sys:area query; without it the field stays as it is
+  const { loading, search, cancel } = useDebouncedSearch(async (keyword) => {
+    const hits = await searchAreas(keyword, true);
+    setOptions([
+      ...(value ?? []).map((v) => chosen.current.get(v) ?? { value: v, label: v }),
+      ...hits
+        .filter((h) => !(value ?? []).includes(h.code))
+        .map((h) => ({ value: h.code, label: `${h.path} (${h.code})` })),
+    ]);
+  });
 
   return (
     <Select
-      id={id}
-      mode="multiple"
-      allowClear
-      showSearch
+      {...multiSelect({ id, value })}
       filterOption={false}
       loading={loading}
       placeholder={t('advert.targets.areasPlaceholder')}
-      value={value ?? []}
-      onSearch={onSearch}
+      onSearch={(keyword) => (keyword.trim() ? search(keyword) : cancel())}
       onChange={(v: string[]) => {
         options.forEach((o) => v.includes(o.value) && chosen.current.set(o.value, o));
         onChange?.(v);
@@ -153,29 +156,23 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
 };
 
 /** One of the merchant's dishes, searched by name. */
-export const DishSelect: React.FC<{ value?: number; onChange?: (v?: number) => void; id?: string }> = ({
-  value,
-  onChange,
-  id,
-}) => {
+export const DishSelect: React.FC<{
+  value?: number;
+  onChange?: (v?: number) => void;
+  id?: string;
+}> = ({ value, onChange, id }) => {
   const [options, setOptions] = useState<DishOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-
-  const load = async (name?: string) => {
-    setLoading(true);
-    try {
-      const page = await searchDishes(name);
-      setOptions((o) => [...o.filter((d) => d.id === value), ...page.records.filter((d) => d.id !== value)]);
-    } catch {
-      /* needs cuisine:dish query */
-    } finally {
-      setLoading(false);
-    }
-  };
+  // needs cuisine:dish query; without it the list stays empty
+  const { loading, search, run } = useDebouncedSearch(async (name) => {
+    const page = await searchDishes(name || undefined);
+    setOptions((o) => [
+      ...o.filter((d) => d.id === value),
+      ...page.records.filter((d) => d.id !== value),
+    ]);
+  });
 
   useEffect(() => {
-    load();
+    run('');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -197,17 +194,20 @@ export const DishSelect: React.FC<{ value?: number; onChange?: (v?: number) => v
       placeholder={t('advert.link.dishPlaceholder')}
       value={value || undefined}
       onChange={(v) => onChange?.(v)}
-      onSearch={(name) => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => load(name.trim() || undefined), 250);
-      }}
+      onSearch={search}
       data-testid="advert-link-dish"
       options={options.map((d) => ({
         value: d.id,
         label: (
           <Space size={6}>
             {d.images?.[0] ? (
-              <img src={d.images[0]} alt="" width={20} height={20} style={{ objectFit: 'cover', borderRadius: 3 }} />
+              <img
+                src={d.images[0]}
+                alt=""
+                width={20}
+                height={20}
+                style={{ objectFit: 'cover', borderRadius: 3 }}
+              />
             ) : null}
             <span>{d.name}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,13 +1,12 @@
 /** Add or edit a tablet: venue (when adding), number, name, enabled. */
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
-import React, { useEffect, useState } from 'react';
+import { Form, Input, Select, Switch } from 'antd';
+import React, { useEffect } from 'react';
+import SaveModal from '@/components/SaveModal';
+import { useSaveForm } from '@/hooks/useSaveForm';
 import { createTablet, updateTablet, type Tablet, type TabletDetail } from '@/services/advert';
-import { feedback } from '@/utils/feedback';
-import { formFields, showFormError } from '@/utils/fieldErrors';
-import { formatMessage } from '@/utils/intl';
+import { formFields } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
 import type { VenueOption } from '../../shared/useAdvertData';
-import { useDiscardGuard } from '@/components/Sheet';
 
 interface Values {
   venueId?: number;
@@ -29,11 +28,16 @@ export interface TabletModalProps {
   onSaved: (tablet: TabletDetail, created: boolean) => void;
 }
 
-const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, defaultVenueId, onClose, onSaved }) => {
-  const [form] = Form.useForm<Values>();
-  const guard = useDiscardGuard(() => form.isFieldsTouched());
-  const [saving, setSaving] = useState(false);
-  const [alert, setAlert] = useState<string>();
+const TabletModal: React.FC<TabletModalProps> = ({
+  open,
+  tablet,
+  venues,
+  defaultVenueId,
+  onClose,
+  onSaved,
+}) => {
+  const saveForm = useSaveForm<Values>(formFields(FORM_FIELDS, { status: 'enabled' }));
+  const { form, setAlert, save } = saveForm;
 
   useEffect(() => {
     if (!open) return;
@@ -41,55 +45,49 @@ const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, default
     form.resetFields();
     form.setFieldsValue(
       tablet
-        ? { venueId: tablet.venueId, number: tablet.number, name: tablet.name, enabled: tablet.status === 1 }
-        : { venueId: defaultVenueId || (venues.length === 1 ? venues[0].id : undefined), enabled: true },
+        ? {
+            venueId: tablet.venueId,
+            number: tablet.number,
+            name: tablet.name,
+            enabled: tablet.status === 1,
+          }
+        : {
+            venueId: defaultVenueId || (venues.length === 1 ? venues[0].id : undefined),
+            enabled: true,
+          },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, tablet?.id]);
 
-  const submit = async () => {
-    setAlert(undefined);
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = save(
+    (values) => {
       const body = {
         venueId: values.venueId,
         number: (values.number ?? '').trim(),
         name: (values.name ?? '').trim(),
         status: (values.enabled ? 1 : 0) as 0 | 1,
       };
-      const saved = tablet ? await updateTablet(tablet.id, body) : await createTablet(body);
-      feedback.success(formatMessage({ id: 'common.modifySucceed' }));
-      onSaved(saved, !tablet);
-    } catch (e) {
-      setAlert(showFormError(form, e, formFields(FORM_FIELDS, { status: 'enabled' })));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return tablet ? updateTablet(tablet.id, body) : createTablet(body);
+    },
+    (saved) => onSaved(saved, !tablet),
+  );
 
   return (
-    <Modal
+    <SaveModal
       open={open}
       title={tablet ? t('advert.tablet.edit') : t('advert.tablet.add')}
-      onCancel={guard(onClose)}
+      state={saveForm}
+      onClose={onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'tablet-save' } as never}
-      destroyOnClose
-      forceRender
+      okTestId="tablet-save"
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
       <Form<Values> form={form} layout="vertical" name="advertTablet">
         <Form.Item
           name="venueId"
           label={t('advert.tablet.venue')}
-          rules={[{ required: !tablet && !defaultVenueId, message: t('advert.tablet.venueRequired') }]}
+          rules={[
+            { required: !tablet && !defaultVenueId, message: t('advert.tablet.venueRequired') },
+          ]}
         >
           <Select
             disabled={!!tablet}
@@ -115,7 +113,7 @@ const TabletModal: React.FC<TabletModalProps> = ({ open, tablet, venues, default
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 };
 

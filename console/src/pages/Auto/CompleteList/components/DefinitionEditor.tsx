@@ -7,7 +7,6 @@
  */
 import { CodeOutlined, DownloadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import {
-  Alert,
   Button,
   Checkbox,
   Collapse,
@@ -18,6 +17,7 @@ import {
   type FormInstance,
 } from 'antd';
 import React, { useEffect, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { Access } from '@/components/Access';
 import {
   createDefinition,
@@ -171,15 +171,7 @@ const DefinitionEditor: React.FC<DefinitionEditorProps> = ({
         </Space>
       }
     >
-      {alert ? (
-        <Alert
-          type="error"
-          showIcon
-          message={alert}
-          style={{ marginBottom: 16 }}
-          data-testid="codegen-alert"
-        />
-      ) : null}
+      <FormAlert message={alert} testId="codegen-alert" />
       <Form
         form={form}
         layout="vertical"

@@ -2,8 +2,9 @@
  * Starts a definition from a table of the database: its columns become fields with the closest
  * types (read from the information schema on MySQL, the table's pragma on SQLite).
  */
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import React, { useEffect, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { draftFromTable, listTables, type Spec } from '@/services/codegen';
 import { errorText } from '@/utils/errors';
 import { t } from '../text';
@@ -46,7 +47,7 @@ const TableDraftModal: React.FC<{
         }
       }}
     >
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <FormAlert message={error} gap={12} />
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="table"

@@ -1,10 +1,11 @@
 /** Add or edit a table: name, area, seats, ordering method, bound tablet, sort, remark, enabled. */
-import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import React, { useEffect, useState } from 'react';
 import { allTablets, type Tablet } from '@/services/advert';
 import { createTable, updateTable, type OrderingMethod, type Table } from '@/services/configure';
+import SaveModal from '@/components/SaveModal';
+import { useSaveForm } from '@/hooks/useSaveForm';
 import { t } from '../../shared/text';
-import { useSaveForm } from '../../shared/useSaveForm';
 
 interface Values {
   name: string;
@@ -37,7 +38,8 @@ const TableModal: React.FC<TableModalProps> = ({
   onClose,
   onSaved,
 }) => {
-  const { form, guard, saving, alert, setAlert, save } = useSaveForm<Values>(FIELDS);
+  const saveForm = useSaveForm<Values>(FIELDS, { scroll: true });
+  const { form, setAlert, save } = saveForm;
   const [tablets, setTablets] = useState<Tablet[]>([]);
   const method = Form.useWatch('orderingMethod', form);
 
@@ -80,17 +82,14 @@ const TableModal: React.FC<TableModalProps> = ({
   }, onSaved);
 
   return (
-    <Modal
+    <SaveModal
       open={open}
       title={table ? t('configure.table.edit') : t('configure.table.add')}
-      onCancel={guard(onClose)}
+      state={saveForm}
+      onClose={onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'table-save' } as never}
-      destroyOnClose
-      forceRender
+      okTestId="table-save"
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
       <Form<Values> form={form} layout="vertical" name="configureTable">
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -155,7 +154,7 @@ const TableModal: React.FC<TableModalProps> = ({
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 };
 

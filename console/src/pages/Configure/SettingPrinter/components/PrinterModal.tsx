@@ -4,8 +4,10 @@
  * empty' or 'must be selected' naming the field; also port (9100), character set, cut, the dish
  * categories a kitchen printer prints, a backup printer, enabled.
  */
-import { Alert, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import React, { useEffect } from 'react';
+import SaveModal from '@/components/SaveModal';
+import { useSaveForm } from '@/hooks/useSaveForm';
 import type { Category } from '@/services/cuisine';
 import {
   CHARSETS,
@@ -18,7 +20,6 @@ import {
 } from '@/services/configure';
 import { t } from '../../shared/text';
 import { validIP } from '../logic';
-import { useSaveForm } from '../../shared/useSaveForm';
 
 interface Values {
   name?: string;
@@ -82,7 +83,8 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
   onClose,
   onSaved,
 }) => {
-  const { form, guard, saving, alert, setAlert, save } = useSaveForm<Values>(FIELDS);
+  const saveForm = useSaveForm<Values>(FIELDS, { scroll: true });
+  const { form, setAlert, save } = saveForm;
   const type = Form.useWatch('type', form);
 
   useEffect(() => {
@@ -127,18 +129,15 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
   }, onSaved);
 
   return (
-    <Modal
+    <SaveModal
       open={open}
       title={printer ? t('configure.printer.edit') : t('configure.printer.add')}
-      onCancel={guard(onClose)}
+      state={saveForm}
+      onClose={onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'printer-save' } as never}
+      okTestId="printer-save"
       width={640}
-      destroyOnClose
-      forceRender
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} /> : null}
       <Form<Values> form={form} layout="vertical" name="configurePrinter">
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -302,7 +301,7 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
           <Input maxLength={200} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 };
 

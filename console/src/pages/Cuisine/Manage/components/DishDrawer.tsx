@@ -4,7 +4,6 @@
  * sending; the server's field errors are shown on the same fields.
  */
 import {
-  Alert,
   Button,
   Col,
   Divider,
@@ -20,6 +19,7 @@ import {
   type FormInstance,
 } from 'antd';
 import React, { useEffect, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import Sheet from '@/components/Sheet';
 import { createDish, getDish, updateDish, type Category, type Dish } from '@/services/cuisine';
 import { feedback } from '@/utils/feedback';
@@ -204,7 +204,7 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
         </Space>
       }
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} data-testid="dish-alert" /> : null}
+      <FormAlert message={alert} testId="dish-alert" />
       {loading ? <Skeleton active /> : null}
       <Form<DishFormValues>
         form={form}

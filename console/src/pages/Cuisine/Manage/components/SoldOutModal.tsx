@@ -2,9 +2,10 @@
  * Confirmation of marking dishes sold out (spec section 4: each change is confirmed), with an
  * optional time at which they come back by themselves (a wall-clock time of the merchant).
  */
-import { Alert, DatePicker, Form, Modal, Typography, type ButtonProps } from 'antd';
+import { DatePicker, Form, Modal, Typography, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import { markSoldOut } from '@/services/cuisine';
 import { errorText } from '@/utils/errors';
 import { t } from '../../shared/text';
@@ -56,7 +57,7 @@ const SoldOutModal: React.FC<{
       <Typography.Paragraph data-testid="soldout-question">
         {t('cuisine.soldOut.confirm', { name: target?.label ?? '' })}
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
+      <FormAlert message={error} gap={12} />
       <Form layout="vertical">
         <Form.Item label={t('cuisine.soldOut.restoreAt')} extra={t('cuisine.soldOut.restoreAt.hint')}>
           <DatePicker

@@ -7,7 +7,6 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  Alert,
   Button,
   Checkbox,
   DatePicker,
@@ -22,6 +21,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import React, { useEffect, useMemo, useState } from 'react';
+import FormAlert from '@/components/FormAlert';
 import {
   createPromotion,
   getPromotion,
@@ -343,7 +343,7 @@ const PromotionDrawer: React.FC<{
         </Space>
       }
     >
-      {alert ? <Alert type="error" showIcon message={alert} style={{ marginBottom: 16 }} data-testid="promotion-alert" /> : null}
+      <FormAlert message={alert} testId="promotion-alert" />
       {loading ? <Skeleton active /> : null}
       <div style={loading ? { display: 'none' } : undefined}>
         <Form<HeadValues> form={form} name="cuisinePromotion" layout="vertical">

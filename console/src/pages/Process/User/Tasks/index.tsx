@@ -140,67 +140,45 @@ const InboxPage: React.FC = () => {
     (c) => c.dataIndex !== 'initiatorId',
   );
 
+  /** A tab of the inbox: the label (test id `tab-<key>`) and its list (test id `<key>`). */
+  const inboxTab = <T extends Record<string, any>>(
+    key: TabKey,
+    label: React.ReactNode,
+    columns: ProColumns<T>[],
+    list: (p: Params) => Promise<{ records: T[]; total: number }>,
+    { searchable = true } = {},
+  ) => ({
+    key,
+    label: <span data-testid={`tab-${key}`}>{label}</span>,
+    children: (
+      <ResponsiveTable<T>
+        rowKey="id"
+        testId={key}
+        actionRef={refs[key]}
+        columns={columns}
+        search={searchable ? { labelWidth: 'auto' } : false}
+        request={page(list)}
+      />
+    ),
+  });
+
   const items = [
-    {
-      key: 'todo',
-      label: (
-        <span data-testid="tab-todo">
-          {t('process.inbox.todo')} <Badge count={count} size="small" overflowCount={99} />
-        </span>
-      ),
-      children: (
-        <ResponsiveTable<TaskView>
-          rowKey="id"
-          testId="todo"
-          actionRef={refs.todo}
-          columns={taskColumns(setTaskId)}
-          search={{ labelWidth: 'auto' }}
-          request={page(listTodo)}
-        />
-      ),
-    },
-    {
-      key: 'done',
-      label: <span data-testid="tab-done">{t('process.inbox.done')}</span>,
-      children: (
-        <ResponsiveTable<TaskView>
-          rowKey="id"
-          testId="done"
-          actionRef={refs.done}
-          columns={taskColumns(setTaskId, { done: true })}
-          search={{ labelWidth: 'auto' }}
-          request={page(listDone)}
-        />
-      ),
-    },
-    {
-      key: 'cc',
-      label: <span data-testid="tab-cc">{t('process.inbox.cc')}</span>,
-      children: (
-        <ResponsiveTable<CCView>
-          rowKey="id"
-          testId="cc"
-          actionRef={refs.cc}
-          columns={ccColumns}
-          search={false}
-          request={page(listCC)}
-        />
-      ),
-    },
-    {
-      key: 'started',
-      label: <span data-testid="tab-started">{t('process.inbox.started')}</span>,
-      children: (
-        <ResponsiveTable<Instance>
-          rowKey="id"
-          testId="started"
-          actionRef={refs.started}
-          columns={startedColumns}
-          search={{ labelWidth: 'auto' }}
-          request={page(listStarted)}
-        />
-      ),
-    },
+    inboxTab<TaskView>(
+      'todo',
+      <>
+        {t('process.inbox.todo')} <Badge count={count} size="small" overflowCount={99} />
+      </>,
+      taskColumns(setTaskId),
+      listTodo,
+    ),
+    inboxTab<TaskView>(
+      'done',
+      t('process.inbox.done'),
+      taskColumns(setTaskId, { done: true }),
+      listDone,
+    ),
+    inboxTab<CCView>('cc', t('process.inbox.cc'), ccColumns, listCC, { searchable: false }),
+    inboxTab<Instance>('started', t('process.inbox.started'), startedColumns, listStarted),
   ];
 
   return (

@@ -21,6 +21,7 @@ import { getInstance } from '@/services/process';
 import { formatDate } from '@/utils/intl';
 import { showFormError } from '@/utils/fieldErrors';
 import { t } from '../../shared/text';
+import { sysTableProps } from '../../shared/tableProps';
 import { tableRequest } from '@/utils/table';
 import { useModalFormGuard } from '@/components/Sheet';
 
@@ -149,13 +150,7 @@ const Applications: React.FC<{ onApproved: () => void }> = ({ onApproved }) => {
         actionRef={action}
         headerTitle={t('onboarding.signup.title')}
         columns={columns}
-        search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        columnsState={{
-          persistenceKey: 'venue.sys.signup.columns',
-          persistenceType: 'localStorage',
-        }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        {...sysTableProps('signup')}
         request={tableRequest(listApplications)}
       />
       <ModalForm<{ reason: string }>

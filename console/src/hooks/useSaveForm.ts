@@ -2,16 +2,20 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { useDiscardGuard } from '@/components/Sheet';
 import { feedback } from '@/utils/feedback';
+import { showFormError, type FieldPlacement } from '@/utils/fieldErrors';
 import { formatMessage } from '@/utils/intl';
-import { showFormError } from './errors';
 
 /**
  * The state of an add/edit modal: its form, a guard that asks before discarding touched fields,
  * the saving flag and the alert text. `save(write, then)` validates the form, runs write with its
  * values, shows the success message and hands the result to then; a refused save puts the
- * server's field errors on the fields (names in `fields`) and the rest in the alert.
+ * server's field errors on the fields (placed by `fields`, see showFormError; with `scroll`, the
+ * first one scrolled into view) and the rest in the alert.
  */
-export function useSaveForm<V>(fields: string[]) {
+export function useSaveForm<V>(
+  fields: FieldPlacement | readonly string[],
+  options: { scroll?: boolean } = {},
+) {
   const [form] = Form.useForm<V>();
   const guard = useDiscardGuard(() => form.isFieldsTouched());
   const [saving, setSaving] = useState(false);
@@ -32,10 +36,12 @@ export function useSaveForm<V>(fields: string[]) {
         feedback.success(formatMessage({ id: 'common.modifySucceed' }));
         then(result);
       } catch (e) {
-        setAlert(showFormError(form, e, fields));
+        setAlert(showFormError(form, e, fields, options));
       } finally {
         setSaving(false);
       }
     };
   return { form, guard, saving, alert, setAlert, save };
 }
+
+export type SaveFormState = Pick<ReturnType<typeof useSaveForm>, 'guard' | 'saving' | 'alert'>;
