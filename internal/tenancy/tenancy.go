@@ -106,23 +106,35 @@ func scopeOf(db *gorm.DB) (Scope, bool) {
 	return From(db.Statement.Context)
 }
 
-func filterRead(db *gorm.DB)  { filter(db, true) }
-func filterWrite(db *gorm.DB) { filter(db, false) }
-
-func filter(db *gorm.DB, read bool) {
+// restricted answers the tenant fields of the statement's model and the
+// scope to hold them to, or false when there is nothing to do: an earlier
+// error, a model without tenant fields, or an unrestricted scope. A scoped
+// model without a scope in the context is refused with ErrNoScope.
+func restricted(db *gorm.DB) (fields, Scope, bool) {
 	if db.Error != nil {
-		return
+		return fields{}, Scope{}, false
 	}
 	f, ok := scopedFields(db)
 	if !ok {
-		return
+		return fields{}, Scope{}, false
 	}
 	sc, ok := scopeOf(db)
 	if !ok {
 		_ = db.AddError(ErrNoScope)
-		return
+		return fields{}, Scope{}, false
 	}
 	if sc.Unrestricted() {
+		return fields{}, Scope{}, false
+	}
+	return f, sc, true
+}
+
+func filterRead(db *gorm.DB)  { filter(db, true) }
+func filterWrite(db *gorm.DB) { filter(db, false) }
+
+func filter(db *gorm.DB, read bool) {
+	f, sc, ok := restricted(db)
+	if !ok {
 		return
 	}
 	table := db.Statement.Table
@@ -145,19 +157,8 @@ func isShared(db *gorm.DB) bool {
 }
 
 func stampCreate(db *gorm.DB) {
-	if db.Error != nil {
-		return
-	}
-	f, ok := scopedFields(db)
+	f, sc, ok := restricted(db)
 	if !ok {
-		return
-	}
-	sc, ok := scopeOf(db)
-	if !ok {
-		_ = db.AddError(ErrNoScope)
-		return
-	}
-	if sc.Unrestricted() {
 		return
 	}
 	stamp := func(rv reflectValue) {

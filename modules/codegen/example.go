@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/venueplatform/venue/internal/scaled"
 )
 
 // Values the generated test sends: a valid example for every field that has
@@ -47,7 +49,7 @@ func derivedExample(f *Field) (string, bool) {
 	case TypeMoney:
 		v = clampNumber(f, "1250")
 	case TypeDecimal:
-		v = clampNumber(f, formatDecimal(pow10(f.Scale)*3/2, f.Scale))
+		v = clampNumber(f, scaled.Format(pow10(f.Scale)*3/2, f.Scale))
 	case TypeBoolean:
 		return "true", true
 	case TypeDate:
@@ -83,7 +85,7 @@ func alternate(f *Field, v string) string {
 		for _, cand := range []int64{n + step, n - step} {
 			s := strconv.FormatInt(cand, 10)
 			if f.Type == TypeDecimal {
-				s = formatDecimal(cand, f.Scale)
+				s = scaled.Format(cand, f.Scale)
 			}
 			if valueFits(f, s) {
 				return s
@@ -128,7 +130,7 @@ func clampNumber(f *Field, v string) string {
 		n = hi
 	}
 	if f.Type == TypeDecimal {
-		return formatDecimal(n, f.Scale)
+		return scaled.Format(n, f.Scale)
 	}
 	return strconv.FormatInt(n, 10)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/venueplatform/venue/internal/scaled"
 )
 
 // Helpers the templates call: each answers one printed fragment.
@@ -30,7 +32,7 @@ func exactMiss(f *fieldPlan) string {
 		return strconv.Quote(strconv.FormatInt(n+1, 10))
 	case TypeDecimal:
 		n, _ := parseDecimal(good, f.Scale)
-		return strconv.Quote(formatDecimal(n+1, f.Scale))
+		return strconv.Quote(scaled.Format(n+1, f.Scale))
 	case TypeBoolean:
 		return strconv.Quote("false")
 	case TypeReference:
@@ -49,7 +51,7 @@ func rangeMiss(f *fieldPlan) string {
 		return fmt.Sprintf("%s: {%q}", from, strconv.FormatInt(n+1, 10))
 	case TypeDecimal:
 		n, _ := parseDecimal(good, f.Scale)
-		return fmt.Sprintf("%s: {%q}", from, formatDecimal(n+1, f.Scale))
+		return fmt.Sprintf("%s: {%q}", from, scaled.Format(n+1, f.Scale))
 	case TypeDate:
 		if good == "9999-12-31" {
 			return fmt.Sprintf("%s: {%q}", to, "0001-01-01")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/venueplatform/venue/internal/i18n"
+	"github.com/venueplatform/venue/internal/scaled"
 )
 
 // plan is a validated definition worked out into everything the templates
@@ -311,7 +312,7 @@ func (fp *fieldPlan) bounds() {
 // number prints a bound in the field's unit as people read it.
 func (fp *fieldPlan) number(n int64) string {
 	if fp.Type == TypeDecimal {
-		return formatDecimal(n, fp.Scale)
+		return scaled.Format(n, fp.Scale)
 	}
 	return strconv.FormatInt(n, 10)
 }
@@ -359,7 +360,7 @@ func jsonLit(f *Field, v string) string {
 		return "int64(" + strconv.FormatInt(n, 10) + ")"
 	case TypeDecimal:
 		n, _ := parseDecimal(v, f.Scale)
-		return strconv.Quote(formatDecimal(n, f.Scale))
+		return strconv.Quote(scaled.Format(n, f.Scale))
 	case TypeBoolean:
 		return v
 	}
@@ -526,10 +527,10 @@ func (p *plan) badValues(f *fieldPlan) []badVal {
 		add(strconv.Quote("1."+strings.Repeat("5", f.Scale+1)), "decimal")
 		add(strconv.Quote("ten"), "decimal")
 		if f.HasLo {
-			add(strconv.Quote(formatDecimal(f.Lo-1, f.Scale)), "range")
+			add(strconv.Quote(scaled.Format(f.Lo-1, f.Scale)), "range")
 		}
 		if f.HasHi {
-			add(strconv.Quote(formatDecimal(f.Hi+1, f.Scale)), "range")
+			add(strconv.Quote(scaled.Format(f.Hi+1, f.Scale)), "range")
 		}
 	case TypeDate:
 		add(strconv.Quote("2026-02-30"), "date")

@@ -528,25 +528,6 @@ func parseDecimal(s string, scale int) (int64, bool) {
 	return n, true
 }
 
-// formatDecimal writes a scaled integer back as text with scale places.
-func formatDecimal(n int64, scale int) string {
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	s := strconv.FormatInt(n, 10)
-	if scale > 0 {
-		if len(s) <= scale {
-			s = strings.Repeat("0", scale-len(s)+1) + s
-		}
-		s = s[:len(s)-scale] + "." + s[len(s)-scale:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
 // valueFits applies a field's rules to a typed value, as the generated
 // validation does: the example must pass them.
 func valueFits(f *Field, v string) bool {

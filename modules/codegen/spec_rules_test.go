@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/venueplatform/venue/api"
+	"github.com/venueplatform/venue/internal/scaled"
 )
 
 // problems localizes a validation error into field → English message.
@@ -157,8 +158,8 @@ func TestDecimalsAreExact(t *testing.T) {
 		if ok != tc.ok || n != tc.n {
 			t.Errorf("parseDecimal(%q, %d) = %d %v", tc.in, tc.scale, n, ok)
 		}
-		if ok && formatDecimal(n, tc.scale) != tc.out {
-			t.Errorf("formatDecimal(%d, %d) = %s", n, tc.scale, formatDecimal(n, tc.scale))
+		if ok && scaled.Format(n, tc.scale) != tc.out {
+			t.Errorf("scaled.Format(%d, %d) = %s", n, tc.scale, scaled.Format(n, tc.scale))
 		}
 	}
 }

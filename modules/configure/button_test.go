@@ -12,7 +12,7 @@ import (
 func (f *fixture) buttons(token string, venueID uint64) []configure.ButtonView {
 	f.t.Helper()
 	var out []configure.ButtonView
-	f.ok("GET", fmt.Sprintf("%s/button?venueId=%d", base, venueID), token, nil).Into(f.t, &out)
+	f.OK("GET", fmt.Sprintf("%s/button?venueId=%d", base, venueID), token, nil).Into(f.t, &out)
 	return out
 }
 
@@ -46,16 +46,16 @@ func TestButtonsAndRestoreDefault(t *testing.T) {
 		t.Fatalf("hyperlink starts enabled: %+v", link)
 	}
 	put := func(b configure.ButtonView, body map[string]any) platformtest.Envelope {
-		return f.do("PUT", fmt.Sprintf("%s/button/%d", base, b.ID), f.manager, body)
+		return f.Do("PUT", fmt.Sprintf("%s/button/%d", base, b.ID), f.manager, body)
 	}
 	enabled := int8(1)
-	expectField(t, put(link, map[string]any{"names": map[string]string{"en_US": "Menu PDF"}, "status": enabled}), "link", "Link cannot be empty")
-	expectField(t, put(link, map[string]any{"names": map[string]string{"en_US": "Menu PDF"}, "link": "javascript:alert(1)", "status": enabled}), "link", "Link must start with http or https")
-	expectField(t, put(link, map[string]any{"names": map[string]string{"en_US": " "}, "link": "https://example.com"}), "names", "")
-	expectField(t, put(link, map[string]any{"names": map[string]string{"xx_XX": "Bad"}, "link": "https://example.com"}), "names", "")
-	expectField(t, put(call, map[string]any{"names": map[string]string{"en_US": "Call"}, "callIcons": []any{}}), "callIcons", "Call icons must be selected")
-	expectField(t, put(order, map[string]any{"names": map[string]string{"en_US": "Order"}, "image": "/etc/passwd"}), "image", "")
-	if res := f.do("POST", fmt.Sprintf("%s/button/%d/enable", base, link.ID), f.manager, nil); res.Code != 10001 {
+	platformtest.ExpectField(t, put(link, map[string]any{"names": map[string]string{"en_US": "Menu PDF"}, "status": enabled}), "link", "Link cannot be empty")
+	platformtest.ExpectField(t, put(link, map[string]any{"names": map[string]string{"en_US": "Menu PDF"}, "link": "javascript:alert(1)", "status": enabled}), "link", "Link must start with http or https")
+	platformtest.ExpectField(t, put(link, map[string]any{"names": map[string]string{"en_US": " "}, "link": "https://example.com"}), "names", "")
+	platformtest.ExpectField(t, put(link, map[string]any{"names": map[string]string{"xx_XX": "Bad"}, "link": "https://example.com"}), "names", "")
+	platformtest.ExpectField(t, put(call, map[string]any{"names": map[string]string{"en_US": "Call"}, "callIcons": []any{}}), "callIcons", "Call icons must be selected")
+	platformtest.ExpectField(t, put(order, map[string]any{"names": map[string]string{"en_US": "Order"}, "image": "/etc/passwd"}), "image", "")
+	if res := f.Do("POST", fmt.Sprintf("%s/button/%d/enable", base, link.ID), f.manager, nil); res.Code != 10001 {
 		t.Fatalf("enable a hyperlink without a link: %d", res.Code)
 	}
 	var edited configure.ButtonView
@@ -64,13 +64,13 @@ func TestButtonsAndRestoreDefault(t *testing.T) {
 	if edited.Link != "https://example.com/story" || edited.Status != configure.StatusEnabled || edited.Names["zh_CN"] != "品牌故事" {
 		t.Fatalf("edited: %+v", edited)
 	}
-	f.ok("POST", fmt.Sprintf("%s/button/%d/disable", base, order.ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("%s/button/%d/disable", base, order.ID), f.manager, nil)
 	if bs := f.buttons(f.manager, 0); bs[0].Function != configure.FuncLink1 || byFunction(bs, configure.FuncOrderPay).Status != configure.StatusDisabled {
 		t.Fatalf("after edits: %+v", bs)
 	}
 
 	var restored []configure.ButtonView
-	f.ok("POST", base+"/button/restore", f.manager, nil).Into(t, &restored)
+	f.OK("POST", base+"/button/restore", f.manager, nil).Into(t, &restored)
 	if len(restored) != len(configure.Functions) || restored[0].Function != configure.FuncOrderPay {
 		t.Fatalf("restored: %+v", restored)
 	}
@@ -84,8 +84,8 @@ func TestButtonsAndRestoreDefault(t *testing.T) {
 	f.secondVenue()
 	theirs := f.buttons(f.manager2, 0)
 	l2 := byFunction(theirs, configure.FuncLink2)
-	platformtest.OK(t, f.do("PUT", fmt.Sprintf("%s/button/%d", base, l2.ID), f.manager2, map[string]any{"names": map[string]string{"en_US": "Harbour"}, "link": "http://harbour.example", "status": enabled}))
-	f.ok("POST", base+"/button/restore", f.manager, nil)
+	platformtest.OK(t, f.Do("PUT", fmt.Sprintf("%s/button/%d", base, l2.ID), f.manager2, map[string]any{"names": map[string]string{"en_US": "Harbour"}, "link": "http://harbour.example", "status": enabled}))
+	f.OK("POST", base+"/button/restore", f.manager, nil)
 	if l := byFunction(f.buttons(f.manager2, 0), configure.FuncLink2); l.Link != "http://harbour.example" {
 		t.Fatalf("restore reached another venue: %+v", l)
 	}
@@ -104,8 +104,8 @@ func TestTabletConfig(t *testing.T) {
 			Number string `json:"number"`
 		} `json:"records"`
 	}
-	f.ok("GET", "/api/merchant/tablet?pageSize=10", f.manager, nil).Into(t, &page)
-	f.ok("GET", fmt.Sprintf("/api/merchant/tablet/%d", page.Records[0].ID), f.manager, nil).Into(t, &tablet)
+	f.OK("GET", "/api/merchant/tablet?pageSize=10", f.manager, nil).Into(t, &page)
+	f.OK("GET", fmt.Sprintf("/api/merchant/tablet/%d", page.Records[0].ID), f.manager, nil).Into(t, &tablet)
 	path := "/api/public/tablet/" + tablet.Key + "/config"
 	get := func(etag string) (configure.TabletConfig, platformtest.Envelope) {
 		res := f.env.Do(platformtest.Req{Method: http.MethodGet, Path: path, Header: map[string]string{"If-None-Match": etag}})
@@ -126,7 +126,7 @@ func TestTabletConfig(t *testing.T) {
 	}
 	// A button change.
 	bs := f.buttons(f.manager, 0)
-	f.ok("POST", fmt.Sprintf("%s/button/%d/disable", base, byFunction(bs, configure.FuncCallService).ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("%s/button/%d/disable", base, byFunction(bs, configure.FuncCallService).ID), f.manager, nil)
 	cfg, res = get(etag)
 	if res.Status != http.StatusOK || len(cfg.Buttons) != 2 || res.Header.Get("ETag") == etag {
 		t.Fatalf("after a button change: HTTP %d %+v", res.Status, cfg.Buttons)
@@ -139,7 +139,7 @@ func TestTabletConfig(t *testing.T) {
 			tables = append(tables, tb)
 		}
 	}
-	f.ok("PUT", fmt.Sprintf("%s/table/%d", base, tables[0].ID), f.manager, map[string]any{"name": tables[0].Name, "orderingMethod": "qr_order"})
+	f.OK("PUT", fmt.Sprintf("%s/table/%d", base, tables[0].ID), f.manager, map[string]any{"name": tables[0].Name, "orderingMethod": "qr_order"})
 	cfg, res = get(etag)
 	if res.Status != http.StatusOK || cfg.Table != nil {
 		t.Fatalf("after unbinding: HTTP %d %+v", res.Status, cfg.Table)
@@ -147,15 +147,15 @@ func TestTabletConfig(t *testing.T) {
 	etag = res.Header.Get("ETag")
 	// The venue's settings (through the shop module).
 	var settings map[string]any
-	f.ok("GET", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.manager, nil).Into(t, &settings)
+	f.OK("GET", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.manager, nil).Into(t, &settings)
 	settings["name"] = "Riverside Bistro"
-	f.ok("PUT", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.manager, settings)
+	f.OK("PUT", fmt.Sprintf("/api/merchant/shop/setting/%d", f.venueID), f.manager, settings)
 	cfg, res = get(etag)
 	if res.Status != http.StatusOK || cfg.Venue.Name != "Riverside Bistro" {
 		t.Fatalf("after a settings change: HTTP %d %+v", res.Status, cfg.Venue)
 	}
 	// A new key (advert) makes the old one unknown.
-	f.ok("POST", fmt.Sprintf("/api/merchant/tablet/%d/key", page.Records[0].ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("/api/merchant/tablet/%d/key", page.Records[0].ID), f.manager, nil)
 	if _, res := get(""); res.Status != http.StatusOK || res.Code != 10002 {
 		t.Fatalf("old key: HTTP %d code %d", res.Status, res.Code)
 	}

@@ -16,13 +16,14 @@ const base = "/api/merchant/configure"
 // fixture is the application with the demo merchant equipped, its logins,
 // and (on demand) a second venue of the same merchant and another merchant.
 type fixture struct {
-	t                *testing.T
-	env              *platformtest.Env
-	mod              *configure.Module
-	admin, manager   string
-	waiter, platform string
-	merchantID       uint64
-	venueID          uint64
+	platformtest.Caller // Do, OK
+	t                   *testing.T
+	env                 *platformtest.Env
+	mod                 *configure.Module
+	admin, manager      string
+	waiter, platform    string
+	merchantID          uint64
+	venueID             uint64
 	// second venue of the demo merchant and its manager
 	venue2ID uint64
 	manager2 string
@@ -34,7 +35,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
-	f := &fixture{t: t, env: env, mod: platformtest.Module[*configure.Module](env)}
+	f := &fixture{t: t, env: env, Caller: env.Caller(t), mod: platformtest.Module[*configure.Module](env)}
 	f.admin = env.Login("demo_admin", sys.DemoPassword)
 	f.manager = env.Login("demo_manager", sys.DemoPassword)
 	f.waiter = env.Login("demo_waiter", sys.DemoPassword)
@@ -51,14 +52,14 @@ func (f *fixture) secondVenue() {
 		return
 	}
 	var v sys.Org
-	f.ok("POST", "/api/sys/org", f.admin, map[string]any{"type": "venue", "parentId": f.merchantID, "name": "Demo Bistro Harbour",
+	f.OK("POST", "/api/sys/org", f.admin, map[string]any{"type": "venue", "parentId": f.merchantID, "name": "Demo Bistro Harbour",
 		"currency": "CNY", "timezone": "Asia/Shanghai"}).Into(f.t, &v)
 	f.venue2ID = v.ID
 	var role sys.Role
 	if err := f.env.P.DB.WithContext(platformtest.SystemCtx(f.t)).Where("merchant_id = 0 AND code = ?", "venue_manager").Take(&role).Error; err != nil {
 		f.t.Fatal(err)
 	}
-	f.ok("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour", "mobile": "13900000099",
+	f.OK("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour", "mobile": "13900000099",
 		"orgId": v.ID, "roleIds": []uint64{role.ID}})
 	f.manager2 = f.env.LoginChanged("harbour_manager", "Harbour@123")
 }
@@ -77,21 +78,11 @@ func (f *fixture) otherMerchant() {
 	f.otherAdmin = f.env.LoginChanged("other_admin", "Other@123")
 }
 
-func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return f.env.Do(platformtest.Req{Method: method, Path: path, Token: token, Body: body})
-}
-
-func (f *fixture) ok(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return platformtest.OK(f.t, f.do(method, path, token, body))
-}
-
 // tables lists a venue's tables as token sees them.
 func (f *fixture) tables(token string, venueID uint64) []configure.TableView {
 	f.t.Helper()
 	var page api.Page[configure.TableView]
-	f.ok("GET", fmt.Sprintf("%s/table?venueId=%d&pageSize=500", base, venueID), token, nil).Into(f.t, &page)
+	f.OK("GET", fmt.Sprintf("%s/table?venueId=%d&pageSize=500", base, venueID), token, nil).Into(f.t, &page)
 	return page.Records
 }
 
@@ -99,7 +90,7 @@ func (f *fixture) tables(token string, venueID uint64) []configure.TableView {
 func (f *fixture) addTable(token string, venueID uint64, name string) configure.TableView {
 	f.t.Helper()
 	var t configure.TableView
-	f.ok("POST", fmt.Sprintf("%s/table?venueId=%d", base, venueID), token, map[string]any{"name": name, "area": "Hall", "seats": 4,
+	f.OK("POST", fmt.Sprintf("%s/table?venueId=%d", base, venueID), token, map[string]any{"name": name, "area": "Hall", "seats": 4,
 		"orderingMethod": "qr_order"}).Into(f.t, &t)
 	return t
 }
@@ -112,18 +103,4 @@ func (f *fixture) guest(token, lang string) platformtest.Envelope {
 		f.t.Fatalf("public table: HTTP %d", res.Status)
 	}
 	return res
-}
-
-// expectField asserts a validation failure on field with msg ("" = any).
-func expectField(t *testing.T, res platformtest.Envelope, field, msg string) {
-	t.Helper()
-	if res.Code != 10001 {
-		t.Fatalf("want code 10001 on %s, got %d %q %v", field, res.Code, res.Msg, res.Fields)
-	}
-	if res.Fields[field] == "" {
-		t.Fatalf("want a message on %s, got %q %v", field, res.Msg, res.Fields)
-	}
-	if msg != "" && res.Fields[field] != msg {
-		t.Fatalf("want %q on %s, got %q (all: %v)", msg, field, res.Fields[field], res.Fields)
-	}
 }

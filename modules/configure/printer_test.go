@@ -8,6 +8,7 @@ import (
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/modules/configure"
 	"github.com/venueplatform/venue/modules/cuisine"
+	"github.com/venueplatform/venue/platform/platformtest"
 )
 
 func printerBody(name string) map[string]any {
@@ -41,24 +42,24 @@ func TestPrinterValidationMessages(t *testing.T) {
 	for _, c := range cases {
 		body := printerBody("P1")
 		body[c.field] = c.value
-		expectField(t, f.do("POST", path, f.manager, body), c.field, c.msg)
+		platformtest.ExpectField(t, f.Do("POST", path, f.manager, body), c.field, c.msg)
 	}
 	// All at once: each field named in one answer.
-	res := f.do("POST", path, f.manager, map[string]any{})
+	res := f.Do("POST", path, f.manager, map[string]any{})
 	for _, field := range []string{"type", "model", "ip", "copies", "fontSize", "paperWidth", "charset"} {
 		if res.Fields[field] == "" {
 			t.Errorf("empty form: no message on %s (%v)", field, res.Fields)
 		}
 	}
 	var p configure.PrinterView
-	f.ok("POST", path, f.manager, printerBody("P1")).Into(t, &p)
+	f.OK("POST", path, f.manager, printerBody("P1")).Into(t, &p)
 	if p.Port != 9100 || p.VenueID != f.venueID || p.Address() != "192.168.1.50:9100" || p.Columns() != 48 {
 		t.Fatalf("created: %+v", p)
 	}
-	expectField(t, f.do("POST", path, f.manager, printerBody("P1")), "name", "Name is already in use")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, printerBody("P1")), "name", "Name is already in use")
 	body := printerBody("P1")
 	body["backupId"] = p.ID
-	expectField(t, f.do("PUT", fmt.Sprintf("%s/%d", path, p.ID), f.manager, body), "backupId", "A printer cannot be its own backup")
+	platformtest.ExpectField(t, f.Do("PUT", fmt.Sprintf("%s/%d", path, p.ID), f.manager, body), "backupId", "A printer cannot be its own backup")
 }
 
 // Kitchen printers take the tickets of their dish categories; the setup
@@ -67,7 +68,7 @@ func TestPrinterValidationMessages(t *testing.T) {
 func TestPrinterRoutingAndSetupCheck(t *testing.T) {
 	f := newFixture(t)
 	var cats []cuisine.CategoryView
-	f.ok("GET", "/api/merchant/cuisine/dish/categories", f.admin, nil).Into(t, &cats)
+	f.OK("GET", "/api/merchant/cuisine/dish/categories", f.admin, nil).Into(t, &cats)
 	byName := map[string]uint64{}
 	for _, c := range cats {
 		byName[c.Name] = c.ID
@@ -87,16 +88,16 @@ func TestPrinterRoutingAndSetupCheck(t *testing.T) {
 		t.Fatalf("receipt printers: %+v", receipts)
 	}
 	var check configure.SetupCheck
-	f.ok("GET", base+"/printer/check", f.manager, nil).Into(t, &check)
+	f.OK("GET", base+"/printer/check", f.manager, nil).Into(t, &check)
 	if check.KitchenPrinters != 2 || len(check.Unrouted) != 0 {
 		t.Fatalf("demo check: %+v", check)
 	}
 	// Disable the hot kitchen: mains and noodles on shelf reach nothing.
 	hot := all[slices.IndexFunc(all, func(p configure.PrinterView) bool { return p.Name == "Hot kitchen" })]
-	f.ok("POST", fmt.Sprintf("%s/printer/%d/disable", base, hot.ID), f.manager, nil)
-	f.ok("GET", base+"/printer/check", f.manager, nil).Into(t, &check)
+	f.OK("POST", fmt.Sprintf("%s/printer/%d/disable", base, hot.ID), f.manager, nil)
+	f.OK("GET", base+"/printer/check", f.manager, nil).Into(t, &check)
 	var onShelf api.Page[cuisine.DishView]
-	f.ok("GET", fmt.Sprintf("/api/merchant/cuisine/dish?categoryId=%d&status=on_sale&pageSize=100", byName["Mains"]), f.admin, nil).Into(t, &onShelf)
+	f.OK("GET", fmt.Sprintf("/api/merchant/cuisine/dish?categoryId=%d&status=on_sale&pageSize=100", byName["Mains"]), f.admin, nil).Into(t, &onShelf)
 	mains := 0
 	for _, d := range check.Unrouted {
 		if d.CategoryName == "Mains" {
@@ -110,9 +111,9 @@ func TestPrinterRoutingAndSetupCheck(t *testing.T) {
 		t.Fatalf("check with the hot kitchen off: %+v (mains on shelf %d)", check, onShelf.Total)
 	}
 	// A dish taken off the shelf is no longer a problem.
-	f.ok("POST", "/api/merchant/cuisine/dish/offShelf", f.admin, map[string]any{"ids": []uint64{check.Unrouted[0].ID}})
+	f.OK("POST", "/api/merchant/cuisine/dish/offShelf", f.admin, map[string]any{"ids": []uint64{check.Unrouted[0].ID}})
 	var after configure.SetupCheck
-	f.ok("GET", base+"/printer/check", f.manager, nil).Into(t, &after)
+	f.OK("GET", base+"/printer/check", f.manager, nil).Into(t, &after)
 	if len(after.Unrouted) != len(check.Unrouted)-1 {
 		t.Fatalf("after off-shelf: %d unrouted, was %d", len(after.Unrouted), len(check.Unrouted))
 	}
@@ -120,19 +121,19 @@ func TestPrinterRoutingAndSetupCheck(t *testing.T) {
 	body := printerBody("Wok station")
 	body["categoryIds"] = []uint64{byName["Mains"], byName["Noodles and rice"]}
 	var wok configure.PrinterView
-	f.ok("POST", base+"/printer", f.manager, body).Into(t, &wok)
-	f.ok("GET", base+"/printer/check", f.manager, nil).Into(t, &after)
+	f.OK("POST", base+"/printer", f.manager, body).Into(t, &wok)
+	f.OK("GET", base+"/printer/check", f.manager, nil).Into(t, &after)
 	if len(after.Unrouted) != 0 || len(wok.CategoryIDs) != 2 {
 		t.Fatalf("after the wok station: %+v %+v", after, wok)
 	}
 	// Another merchant's category cannot be routed.
 	f.otherMerchant()
 	var theirs cuisine.CategoryView
-	f.ok("POST", "/api/merchant/cuisine/category", f.otherAdmin, map[string]any{"name": "Theirs", "sort": 1}).Into(t, &theirs)
+	f.OK("POST", "/api/merchant/cuisine/category", f.otherAdmin, map[string]any{"name": "Theirs", "sort": 1}).Into(t, &theirs)
 	body["name"], body["categoryIds"] = "Foreign", []uint64{theirs.ID}
-	expectField(t, f.do("POST", base+"/printer", f.manager, body), "categoryIds", "")
+	platformtest.ExpectField(t, f.Do("POST", base+"/printer", f.manager, body), "categoryIds", "")
 	// Removing a printer clears it as others' backup.
-	f.ok("DELETE", fmt.Sprintf("%s/printer/%d", base, hot.ID), f.manager, nil)
+	f.OK("DELETE", fmt.Sprintf("%s/printer/%d", base, hot.ID), f.manager, nil)
 	left, _ := f.mod.Printers.PrintersForVenue(t.Context(), f.venueID)
 	for _, p := range left {
 		if p.BackupID != nil && *p.BackupID == hot.ID {

@@ -57,9 +57,9 @@ func TestQRCodeDecodesToTheTableURL(t *testing.T) {
 	if res.Status != 200 || res.Header.Get("Content-Type") != "image/svg+xml" || !bytes.Contains(res.Body, []byte("<svg")) || !bytes.Contains(res.Body, []byte("<path")) {
 		t.Fatalf("svg: HTTP %d %s", res.Status, res.Body)
 	}
-	expectField(t, f.do("GET", fmt.Sprintf("%s/table/%d/qr.png?size=5000", base, tb.ID), f.manager, nil), "size", "Size must be between 128 and 2048")
+	platformtest.ExpectField(t, f.Do("GET", fmt.Sprintf("%s/table/%d/qr.png?size=5000", base, tb.ID), f.manager, nil), "size", "Size must be between 128 and 2048")
 	// After a rotation the image carries the new URL.
-	f.ok("POST", fmt.Sprintf("%s/table/%d/rotate", base, tb.ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("%s/table/%d/rotate", base, tb.ID), f.manager, nil)
 	res = f.env.Do(platformtest.Req{Method: "GET", Path: fmt.Sprintf("%s/table/%d/qr.png", base, tb.ID), Token: f.manager})
 	if got := decodeQR(t, res.Body); got == tb.URL {
 		t.Fatalf("rotated code still carries %q", got)
@@ -95,7 +95,7 @@ func TestQRSheetHoldsEveryTableLabel(t *testing.T) {
 	f := newFixture(t)
 	f.addTable(f.manager, 0, "Терраса-1") // Cyrillic: the embedded font
 	off := f.addTable(f.manager, 0, "Z-OFF")
-	f.ok("POST", fmt.Sprintf("%s/table/%d/disable", base, off.ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("%s/table/%d/disable", base, off.ID), f.manager, nil)
 	res := f.env.Do(platformtest.Req{Method: "GET", Path: base + "/table/sheet.pdf", Token: f.manager})
 	if res.Status != 200 || res.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(res.Body, []byte("%PDF")) {
 		t.Fatalf("sheet: HTTP %d %s %.200s", res.Status, res.Header.Get("Content-Type"), res.Body)

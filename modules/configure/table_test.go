@@ -32,7 +32,7 @@ func TestTablesAndTheirCodes(t *testing.T) {
 		t.Fatalf("added: %+v", added)
 	}
 	var g configure.GuestTable
-	f.ok("GET", "/api/public/table/"+added.Token, "", nil).Into(t, &g)
+	f.OK("GET", "/api/public/table/"+added.Token, "", nil).Into(t, &g)
 	if g.Table.TableID != added.ID || g.Venue.ID != f.venueID || g.Venue.Name != "Demo Bistro Riverside" || g.Venue.VenueKey == "" {
 		t.Fatalf("guest table: %+v", g)
 	}
@@ -49,17 +49,17 @@ func TestTablesAndTheirCodes(t *testing.T) {
 func TestTableValidationMessages(t *testing.T) {
 	f := newFixture(t)
 	path := base + "/table"
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"orderingMethod": "qr_order"}), "name", "Name cannot be empty")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": "X1"}), "orderingMethod", "Ordering method must be selected")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "fax"}), "orderingMethod", "")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "tablet"}), "tabletId", "Tablet must be selected")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "qr_order", "seats": 1000}), "seats", "Seats must be between 0 and 999")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": "A01", "orderingMethod": "qr_order"}), "name", "Name is already in use")
-	expectField(t, f.do("POST", path, f.manager, map[string]any{"name": strings.Repeat("x", 33), "orderingMethod": "qr_order"}), "name", "Name must be at most 32 characters")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"orderingMethod": "qr_order"}), "name", "Name cannot be empty")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": "X1"}), "orderingMethod", "Ordering method must be selected")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "fax"}), "orderingMethod", "")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "tablet"}), "tabletId", "Tablet must be selected")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": "X1", "orderingMethod": "qr_order", "seats": 1000}), "seats", "Seats must be between 0 and 999")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": "A01", "orderingMethod": "qr_order"}), "name", "Name is already in use")
+	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"name": strings.Repeat("x", 33), "orderingMethod": "qr_order"}), "name", "Name must be at most 32 characters")
 	res := f.env.Do(platformtest.Req{Method: "POST", Path: path, Token: f.manager, Locale: "zh_CN", Body: map[string]any{"name": "X1"}})
-	expectField(t, res, "orderingMethod", "请选择点餐方式")
+	platformtest.ExpectField(t, res, "orderingMethod", "请选择点餐方式")
 	// A merchant administrator names the venue.
-	expectField(t, f.do("POST", path, f.admin, map[string]any{"name": "X1", "orderingMethod": "qr_order"}), "venueId", "Venue must be selected")
+	platformtest.ExpectField(t, f.Do("POST", path, f.admin, map[string]any{"name": "X1", "orderingMethod": "qr_order"}), "venueId", "Venue must be selected")
 }
 
 // Rotating a table's token (or the whole venue's) invalidates the printed
@@ -69,7 +69,7 @@ func TestTokenRotation(t *testing.T) {
 	f := newFixture(t)
 	tb := f.addTable(f.manager, 0, "R1")
 	var rotated configure.TableView
-	f.ok("POST", fmt.Sprintf("%s/table/%d/rotate", base, tb.ID), f.manager, nil).Into(t, &rotated)
+	f.OK("POST", fmt.Sprintf("%s/table/%d/rotate", base, tb.ID), f.manager, nil).Into(t, &rotated)
 	if rotated.Token == tb.Token || rotated.URL == tb.URL || rotated.ID != tb.ID || !rotated.RotatedAt.After(tb.RotatedAt.Add(-time.Second)) {
 		t.Fatalf("rotated: %+v (was %+v)", rotated, tb)
 	}
@@ -99,7 +99,7 @@ func TestTokenRotation(t *testing.T) {
 	// The whole venue: every table gets a new token in one go.
 	before := f.tables(f.manager, 0)
 	var n configure.RotateResult
-	f.ok("POST", base+"/table/rotate", f.manager, nil).Into(t, &n)
+	f.OK("POST", base+"/table/rotate", f.manager, nil).Into(t, &n)
 	if n.Rotated != len(before) {
 		t.Fatalf("rotated %d of %d", n.Rotated, len(before))
 	}
@@ -120,14 +120,14 @@ func TestTokenRotation(t *testing.T) {
 	// A disabled table says ordering is not available; a removed table's code is no longer valid;
 	// a code nobody issued is unknown.
 	tb2 := f.addTable(f.manager, 0, "R2")
-	f.ok("POST", fmt.Sprintf("%s/table/%d/disable", base, tb2.ID), f.manager, nil)
+	f.OK("POST", fmt.Sprintf("%s/table/%d/disable", base, tb2.ID), f.manager, nil)
 	var inv configure.InvalidCode
 	res := f.guest(tb2.Token, "en_US")
 	res.Into(t, &inv)
 	if res.Code != configure.CodeTableCode || inv.Reason != configure.ReasonDisabled || inv.Title != "Ordering is not available here" {
 		t.Fatalf("disabled: %d %+v", res.Code, inv)
 	}
-	f.ok("DELETE", fmt.Sprintf("%s/table/%d", base, tb2.ID), f.manager, nil)
+	f.OK("DELETE", fmt.Sprintf("%s/table/%d", base, tb2.ID), f.manager, nil)
 	res = f.guest(tb2.Token, "en_US")
 	res.Into(t, &inv)
 	if inv.Reason != configure.ReasonRotated {
@@ -169,19 +169,19 @@ func TestTabletBinding(t *testing.T) {
 		t.Fatalf("demo bindings: %+v", bound)
 	}
 	body := map[string]any{"name": "T-X", "orderingMethod": "tablet", "tabletId": *bound[0].TabletID}
-	expectField(t, f.do("POST", base+"/table", f.manager, body), "tabletId", "This tablet is already bound to table "+bound[0].Name)
+	platformtest.ExpectField(t, f.Do("POST", base+"/table", f.manager, body), "tabletId", "This tablet is already bound to table "+bound[0].Name)
 	f.otherMerchant()
 	var theirs struct {
 		ID uint64 `json:"id"`
 	}
-	f.ok("POST", "/api/merchant/tablet", f.otherAdmin, map[string]any{"venueId": f.otherVenueID, "number": "O1"}).Into(t, &theirs)
+	f.OK("POST", "/api/merchant/tablet", f.otherAdmin, map[string]any{"venueId": f.otherVenueID, "number": "O1"}).Into(t, &theirs)
 	body["tabletId"] = theirs.ID
-	expectField(t, f.do("POST", base+"/table", f.manager, body), "tabletId", "Tablet must be selected")
+	platformtest.ExpectField(t, f.Do("POST", base+"/table", f.manager, body), "tabletId", "Tablet must be selected")
 	// Unbinding frees the tablet for another table.
-	f.ok("PUT", fmt.Sprintf("%s/table/%d", base, bound[0].ID), f.manager, map[string]any{"name": bound[0].Name, "orderingMethod": "qr_order"})
+	f.OK("PUT", fmt.Sprintf("%s/table/%d", base, bound[0].ID), f.manager, map[string]any{"name": bound[0].Name, "orderingMethod": "qr_order"})
 	body["tabletId"] = *bound[0].TabletID
 	var moved configure.TableView
-	f.ok("POST", base+"/table", f.manager, body).Into(t, &moved)
+	f.OK("POST", base+"/table", f.manager, body).Into(t, &moved)
 	if moved.TabletNumber != "T01" {
 		t.Fatalf("moved: %+v", moved)
 	}

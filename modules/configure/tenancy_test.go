@@ -24,7 +24,7 @@ func TestIsolationBetweenMerchantsAndVenues(t *testing.T) {
 	var printers struct {
 		Records []configure.PrinterView `json:"records"`
 	}
-	f.ok("GET", base+"/printer", f.manager, nil).Into(t, &printers)
+	f.OK("GET", base+"/printer", f.manager, nil).Into(t, &printers)
 	printer := printers.Records[0]
 	button := f.buttons(f.manager, 0)[0]
 
@@ -95,18 +95,18 @@ func TestIsolationBetweenMerchantsAndVenues(t *testing.T) {
 	// The other merchant's own venue works for them, and their codes are theirs.
 	theirs := f.addTable(f.otherAdmin, f.otherVenueID, "O1")
 	var g configure.GuestTable
-	f.ok("GET", "/api/public/table/"+theirs.Token, "", nil).Into(t, &g)
+	f.OK("GET", "/api/public/table/"+theirs.Token, "", nil).Into(t, &g)
 	if g.Venue.ID != f.otherVenueID || g.Table.MerchantID == f.merchantID {
 		t.Fatalf("their code: %+v", g)
 	}
 	// Platform users read and never write.
-	f.ok("GET", fmt.Sprintf("%s/table?venueId=%d", base, f.venueID), f.platform, nil)
-	if res := f.do("POST", fmt.Sprintf("%s/table?venueId=%d", base, f.venueID), f.platform, map[string]any{"name": "P", "orderingMethod": "qr_order"}); res.Code != 10003 {
+	f.OK("GET", fmt.Sprintf("%s/table?venueId=%d", base, f.venueID), f.platform, nil)
+	if res := f.Do("POST", fmt.Sprintf("%s/table?venueId=%d", base, f.venueID), f.platform, map[string]any{"name": "P", "orderingMethod": "qr_order"}); res.Code != 10003 {
 		t.Fatalf("platform write: %d", res.Code)
 	}
 	// A waiter may read and download codes, not change them.
-	f.ok("GET", base+"/table", f.waiter, nil)
-	if res := f.do("POST", fmt.Sprintf("%s/table/%d/rotate", base, ours.ID), f.waiter, nil); res.Status != 403 {
+	f.OK("GET", base+"/table", f.waiter, nil)
+	if res := f.Do("POST", fmt.Sprintf("%s/table/%d/rotate", base, ours.ID), f.waiter, nil); res.Status != 403 {
 		t.Fatalf("waiter rotates: HTTP %d", res.Status)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/venueplatform/venue/internal/scaled"
 )
 
 // Money is always an int64 count of the currency's minor unit (cents, fen;
@@ -73,23 +75,7 @@ func Digits(currency string) int {
 }
 
 // FormatMajor writes minor units as a decimal of the major unit ("12.50").
-func FormatMajor(minor int64, digits int) string {
-	neg := minor < 0
-	if neg {
-		minor = -minor
-	}
-	s := strconv.FormatInt(minor, 10)
-	if digits > 0 {
-		if len(s) <= digits {
-			s = strings.Repeat("0", digits-len(s)+1) + s
-		}
-		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
+func FormatMajor(minor int64, digits int) string { return scaled.Format(minor, digits) }
 
 var errBadAmount = errors.New("bad amount")
 

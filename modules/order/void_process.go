@@ -2,6 +2,7 @@ package order
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"strconv"
@@ -36,51 +37,11 @@ const (
 //	start → Approve cancellation (venue managers, merchant administrators; reject continues)
 //	  → approved? ─yes→ DecideCancellation(approve) → end
 //	  └no→ DecideCancellation(reject) → end (the requester is told)
-const voidBPMN = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0"
-  id="order_void_definitions" targetNamespace="http://venueplatform.io/process/order">
-  <bpmn:process id="order_void" name="Order cancellation approval" isExecutable="true">
-    <bpmn:documentation>A dish or an order cancelled above the venue's approval amount: a venue manager approves or rejects it. Only the order.DecideCancellation service tasks change the order.</bpmn:documentation>
-    <bpmn:startEvent id="start" name="Cancellation requested"/>
-    <bpmn:userTask id="approve" name="Approve cancellation" venue:candidateRoles="venue_manager,merchant_admin" venue:actions="approve,reject,transfer,comment,claim" venue:rejectMode="continue">
-      <bpmn:documentation>The order, the dish, the quantity, the amount and the reason are in the variables. A reject continues to the gateway with outcome = rejected.</bpmn:documentation>
-    </bpmn:userTask>
-    <bpmn:exclusiveGateway id="decided" name="Approved?" default="f_rejected"/>
-    <bpmn:serviceTask id="apply" name="Cancel on the order" venue:activity="order.DecideCancellation">
-      <bpmn:extensionElements><venue:input name="decision" value="'approve'"/></bpmn:extensionElements>
-    </bpmn:serviceTask>
-    <bpmn:serviceTask id="refuse" name="Leave the order as it is" venue:activity="order.DecideCancellation">
-      <bpmn:extensionElements><venue:input name="decision" value="'reject'"/></bpmn:extensionElements>
-    </bpmn:serviceTask>
-    <bpmn:endEvent id="endApplied" name="Cancelled"/>
-    <bpmn:endEvent id="endRejected" name="Rejected"/>
-    <bpmn:sequenceFlow id="f_start" sourceRef="start" targetRef="approve"/>
-    <bpmn:sequenceFlow id="f_decide" sourceRef="approve" targetRef="decided"/>
-    <bpmn:sequenceFlow id="f_approved" name="approved" sourceRef="decided" targetRef="apply"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${outcome == 'approved'}</bpmn:conditionExpression></bpmn:sequenceFlow>
-    <bpmn:sequenceFlow id="f_rejected" name="rejected" sourceRef="decided" targetRef="refuse"/>
-    <bpmn:sequenceFlow id="f_applied" sourceRef="apply" targetRef="endApplied"/>
-    <bpmn:sequenceFlow id="f_refused" sourceRef="refuse" targetRef="endRejected"/>
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="order_void_diagram">
-    <bpmndi:BPMNPlane id="order_void_plane" bpmnElement="order_void">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="112" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="approve_di" bpmnElement="approve"><dc:Bounds x="200" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="decided_di" bpmnElement="decided" isMarkerVisible="true"><dc:Bounds x="355" y="175" width="50" height="50"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="apply_di" bpmnElement="apply"><dc:Bounds x="460" y="160" width="100" height="80"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="refuse_di" bpmnElement="refuse"><dc:Bounds x="460" y="290" width="100" height="80"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="endApplied_di" bpmnElement="endApplied"><dc:Bounds x="622" y="182" width="36" height="36"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="endRejected_di" bpmnElement="endRejected"><dc:Bounds x="622" y="312" width="36" height="36"/></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="f_start_di" bpmnElement="f_start"><di:waypoint x="148" y="200"/><di:waypoint x="200" y="200"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f_decide_di" bpmnElement="f_decide"><di:waypoint x="300" y="200"/><di:waypoint x="355" y="200"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f_approved_di" bpmnElement="f_approved"><di:waypoint x="405" y="200"/><di:waypoint x="460" y="200"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f_rejected_di" bpmnElement="f_rejected"><di:waypoint x="380" y="225"/><di:waypoint x="380" y="330"/><di:waypoint x="460" y="330"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f_applied_di" bpmnElement="f_applied"><di:waypoint x="560" y="200"/><di:waypoint x="622" y="200"/></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f_refused_di" bpmnElement="f_refused"><di:waypoint x="560" y="330"/><di:waypoint x="622" y="330"/></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`
+//
+// It lives in order_void.bpmn so that a BPMN modeler opens it as it is.
+//
+//go:embed order_void.bpmn
+var voidBPMN string
 
 // VoidBusinessKey ties an order_void instance to its cancellation request.
 func VoidBusinessKey(cancellationID uint64) string {

@@ -3,6 +3,7 @@ package printing
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -53,7 +54,7 @@ func viewOf(j *Job) JobView {
 				v.Summary += "…"
 				break
 			}
-			v.Summary += itoa(l.Quantity) + " x " + l.Name
+			v.Summary += strconv.Itoa(l.Quantity) + " x " + l.Name
 		}
 	}
 	return v
@@ -401,5 +402,3 @@ func (b *Bills) print(ctx context.Context, tx *gorm.DB, in Bill, reprints bool) 
 	m.wakeAfter(tx, in.VenueID)
 	return out, nil
 }
-
-func itoa(n int) string { return formatMoney(int64(n), 0) }

@@ -9,6 +9,7 @@ import (
 	"github.com/venueplatform/venue/internal/escpos"
 	"github.com/venueplatform/venue/internal/i18n"
 	"github.com/venueplatform/venue/modules/configure"
+	"github.com/venueplatform/venue/modules/cuisine"
 )
 
 // Ticket is a job's content, stored as JSON in the job: everything its
@@ -269,7 +270,7 @@ func (l *layout) bill(t *Ticket) error {
 	l.banner()
 	l.head(t)
 	l.rule()
-	money := func(v int64) string { return formatMoney(v, t.CurrencyDigits) }
+	money := func(v int64) string { return cuisine.FormatMajor(v, t.CurrencyDigits) }
 	for _, d := range t.Lines {
 		for _, s := range escpos.WrapColumns(strconv.Itoa(d.Quantity)+" x "+d.Name, money(d.Amount), l.cols) {
 			l.enc.Line(s)
@@ -326,23 +327,4 @@ func (l *layout) test(t *Ticket) {
 		l.enc.Line("宫保鸡丁 牛肉麵 한국어 日本語")
 	}
 	l.rule()
-}
-
-// formatMoney writes minor units with the currency's digits: 1250, 2 → 12.50.
-func formatMoney(v int64, digits int) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	s := strconv.FormatInt(v, 10)
-	if digits > 0 {
-		if len(s) <= digits {
-			s = strings.Repeat("0", digits-len(s)+1) + s
-		}
-		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
 }

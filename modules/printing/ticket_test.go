@@ -145,15 +145,6 @@ func TestRemarkCannotCommandThePrinter(t *testing.T) {
 	}
 }
 
-func TestFormatMoney(t *testing.T) {
-	cases := map[[2]int64]string{{1250, 2}: "12.50", {5, 2}: "0.05", {-200, 2}: "-2.00", {1500, 0}: "1500", {1, 3}: "0.001"}
-	for in, want := range cases {
-		if got := formatMoney(in[0], int(in[1])); got != want {
-			t.Errorf("formatMoney(%d, %d) = %q, want %q", in[0], in[1], got, want)
-		}
-	}
-}
-
 func TestTicketWordsInEveryLanguage(t *testing.T) {
 	for _, lang := range []string{"en", "zh", "ja", "fr", "de", "es", "it", "pt", "ru", "tr", "ar", "he", "id", "ko", "th", "vi"} {
 		data, err := Render(kitchenTicket(), printer(escpos.UTF8, 80, configure.FontNormal), lang, true, 1)

@@ -38,7 +38,7 @@ func TestReportScopeValidationAndExport(t *testing.T) {
 	if mine.Totals.Quantity != 2 || mine.VenueID != f.venueA {
 		t.Fatalf("venue manager sees %+v of venue %d", mine.Totals, mine.VenueID)
 	}
-	other := f.do("GET", "/api/report/dish?"+day.Encode()+"&venueId="+strconv.FormatUint(f.venueB, 10), f.manager, nil)
+	other := f.Do("GET", "/api/report/dish?"+day.Encode()+"&venueId="+strconv.FormatUint(f.venueB, 10), f.manager, nil)
 	if other.Code != api.CodeNotFound {
 		t.Fatalf("venue manager asking for another venue: code %d %s", other.Code, other.Msg)
 	}
@@ -60,7 +60,7 @@ func TestReportScopeValidationAndExport(t *testing.T) {
 	platformtest.OK(t, f.env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
 		Body: map[string]string{"oldPassword": "Other@123", "password": "Other@456", "repassword": "Other@456"}}))
 	tok = f.env.Login("other_admin", "Other@456")
-	if res := f.do("GET", "/api/report/dish?"+day.Encode()+"&venueId="+strconv.FormatUint(f.venueA, 10), tok, nil); res.Code != api.CodeNotFound {
+	if res := f.Do("GET", "/api/report/dish?"+day.Encode()+"&venueId="+strconv.FormatUint(f.venueA, 10), tok, nil); res.Code != api.CodeNotFound {
 		t.Fatalf("other merchant asking for our venue: code %d", res.Code)
 	}
 	var theirs report.SalesReport
@@ -68,7 +68,7 @@ func TestReportScopeValidationAndExport(t *testing.T) {
 	if theirs.Totals != (report.Figures{}) {
 		t.Fatalf("other merchant sees %+v", theirs.Totals)
 	}
-	if res := f.do("GET", "/api/report/dish?"+day.Encode(), f.platform, nil); res.Code != api.CodeConflict {
+	if res := f.Do("GET", "/api/report/dish?"+day.Encode(), f.platform, nil); res.Code != api.CodeConflict {
 		t.Fatalf("platform user: code %d %s", res.Code, res.Msg)
 	}
 
@@ -82,12 +82,12 @@ func TestReportScopeValidationAndExport(t *testing.T) {
 		{"from=2025-03-09&to=2025-03-09&period=month", "period"},
 	}
 	for _, b := range bad {
-		res := f.do("GET", "/api/report/dish?"+b.query, f.admin, nil)
+		res := f.Do("GET", "/api/report/dish?"+b.query, f.admin, nil)
 		if res.Code != api.CodeInvalid || res.Fields[b.field] == "" {
 			t.Fatalf("%s: code %d fields %v, want a message on %s", b.query, res.Code, res.Fields, b.field)
 		}
 	}
-	if res := f.do("GET", "/api/report/sales/top?from=2025-03-09&to=2025-03-09&by=price", f.admin, nil); res.Fields["by"] == "" {
+	if res := f.Do("GET", "/api/report/sales/top?from=2025-03-09&to=2025-03-09&by=price", f.admin, nil); res.Fields["by"] == "" {
 		t.Fatalf("top by price: %+v", res)
 	}
 	res := f.env.Do(platformtest.Req{Method: "GET", Path: "/api/report/dish?to=2025-03-09", Token: f.admin, Locale: "zh_CN"})
@@ -95,11 +95,11 @@ func TestReportScopeValidationAndExport(t *testing.T) {
 		t.Fatalf("Chinese message: %q %v", res.Msg, res.Fields)
 	}
 
-	empty := f.do("GET", "/api/report/dish/export?from=2025-04-01&to=2025-04-02", f.admin, nil)
+	empty := f.Do("GET", "/api/report/dish/export?from=2025-04-01&to=2025-04-02", f.admin, nil)
 	if empty.Code != api.CodeConflict || !strings.Contains(empty.Msg, "no data") {
 		t.Fatalf("empty export: code %d %q", empty.Code, empty.Msg)
 	}
-	file := f.do("GET", "/api/report/dish/export?"+day.Encode()+"&period=week", f.admin, nil)
+	file := f.Do("GET", "/api/report/dish/export?"+day.Encode()+"&period=week", f.admin, nil)
 	if file.Status != http.StatusOK || !strings.Contains(file.Header.Get("Content-Type"), "spreadsheet") {
 		t.Fatalf("export: HTTP %d %s", file.Status, file.Header.Get("Content-Type"))
 	}

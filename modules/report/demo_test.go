@@ -125,7 +125,7 @@ func TestDemoReportsEqualOrderLines(t *testing.T) {
 		f.get(f.admin, "/report/sales", vals("from", from, "to", to, "venueId", venue, "dishId", strconv.FormatUint(d.ID, 10)), &one)
 		same(t, "demo dish filter "+d.Name, one.Totals, byDish[d.ID])
 	}
-	if res := f.do("GET", "/api/report/filters", f.platform, nil); res.Code != api.CodeConflict {
+	if res := f.Do("GET", "/api/report/filters", f.platform, nil); res.Code != api.CodeConflict {
 		t.Fatalf("platform user asking for report filters: code %d %s", res.Code, res.Msg)
 	}
 

@@ -20,15 +20,16 @@ import (
 // fixture is the application with the demo merchant, a second venue of it
 // in another time zone, and the merchant's dishes.
 type fixture struct {
-	t                 *testing.T
-	env               *platformtest.Env
-	mod               *report.Module
-	admin, manager    string
-	platform          string
-	merchantID        uint64
-	venueA, venueB    uint64 // Asia/Shanghai, America/New_York
-	dishes            []cuisine.DishView
-	nextLine, nextOrd uint64
+	platformtest.Caller // Do, OK
+	t                   *testing.T
+	env                 *platformtest.Env
+	mod                 *report.Module
+	admin, manager      string
+	platform            string
+	merchantID          uint64
+	venueA, venueB      uint64 // Asia/Shanghai, America/New_York
+	dishes              []cuisine.DishView
+	nextLine, nextOrd   uint64
 }
 
 const (
@@ -40,7 +41,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	// The events the tests write carry ids far above the demo history's own orders and lines.
-	f := &fixture{t: t, env: env, nextLine: 1 << 41, nextOrd: 1 << 41}
+	f := &fixture{t: t, env: env, Caller: env.Caller(t), nextLine: 1 << 41, nextOrd: 1 << 41}
 	for _, m := range env.P.Modules {
 		if r, ok := m.(*report.Module); ok {
 			f.mod = r
@@ -58,11 +59,11 @@ func newFixture(t *testing.T) *fixture {
 	}
 	f.merchantID, f.venueA = venue.MerchantID, venue.ID
 	var second sys.Org
-	f.ok("POST", "/api/sys/org", f.platform, map[string]any{"parentId": f.merchantID, "type": sys.OrgVenue, "name": "Demo Bistro Harbour",
+	f.OK("POST", "/api/sys/org", f.platform, map[string]any{"parentId": f.merchantID, "type": sys.OrgVenue, "name": "Demo Bistro Harbour",
 		"timezone": zoneB, "currency": "CNY"}).Into(t, &second)
 	f.venueB = second.ID
 	var page api.Page[cuisine.DishView]
-	f.ok("GET", "/api/merchant/cuisine/dish?pageSize=100", f.admin, nil).Into(t, &page)
+	f.OK("GET", "/api/merchant/cuisine/dish?pageSize=100", f.admin, nil).Into(t, &page)
 	f.dishes = page.Records
 	if len(f.dishes) < 10 {
 		t.Fatalf("demo menu has %d dishes", len(f.dishes))
@@ -70,20 +71,10 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return f.env.Do(platformtest.Req{Method: method, Path: path, Token: token, Body: body})
-}
-
-func (f *fixture) ok(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return platformtest.OK(f.t, f.do(method, path, token, body))
-}
-
 // get calls a report with query parameters and decodes its result.
 func (f *fixture) get(token, path string, params url.Values, dst any) {
 	f.t.Helper()
-	f.ok("GET", "/api"+path+"?"+params.Encode(), token, nil).Into(f.t, dst)
+	f.OK("GET", "/api"+path+"?"+params.Encode(), token, nil).Into(f.t, dst)
 }
 
 // tx runs fn in one transaction, as the order module calls its listeners.

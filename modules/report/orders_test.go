@@ -22,7 +22,7 @@ func TestOrdersReachTheReports(t *testing.T) {
 	f := newFixture(t)
 	f.openAllDay(f.venueA) // the test orders at the real time of day, whatever the demo's hours say
 	var tables api.Page[configure.TableView]
-	f.ok("GET", fmt.Sprintf("/api/merchant/configure/table?venueId=%d&pageSize=100", f.venueA), f.admin, nil).Into(t, &tables)
+	f.OK("GET", fmt.Sprintf("/api/merchant/configure/table?venueId=%d&pageSize=100", f.venueA), f.admin, nil).Into(t, &tables)
 	if len(tables.Records) == 0 {
 		t.Fatal("the demo venue has no tables")
 	}
@@ -63,14 +63,14 @@ func TestOrdersReachTheReports(t *testing.T) {
 	}
 
 	var list api.Page[order.OrderView]
-	f.ok("GET", "/api/merchant/order?orderNo="+placed.Order.OrderNo, f.admin, nil).Into(t, &list)
+	f.OK("GET", "/api/merchant/order?orderNo="+placed.Order.OrderNo, f.admin, nil).Into(t, &list)
 	if len(list.Records) != 1 {
 		t.Fatalf("order %s not listed: %+v", placed.Order.OrderNo, list)
 	}
 	var detail order.OrderDetail
-	f.ok("GET", fmt.Sprintf("/api/merchant/order/%d", list.Records[0].ID), f.admin, nil).Into(t, &detail)
+	f.OK("GET", fmt.Sprintf("/api/merchant/order/%d", list.Records[0].ID), f.admin, nil).Into(t, &detail)
 	var out order.CancelResult
-	f.ok("POST", fmt.Sprintf("/api/merchant/order/%d/cancel", detail.ID), f.admin,
+	f.OK("POST", fmt.Sprintf("/api/merchant/order/%d/cancel", detail.ID), f.admin,
 		map[string]any{"lineId": detail.Lines[0].ID, "quantity": 1, "reason": "wrong_order"}).Into(t, &out)
 	if !out.Applied {
 		t.Fatalf("cancellation not applied: %+v", out)
@@ -98,12 +98,12 @@ func (f *fixture) openAllDay(venueID uint64) {
 	f.t.Helper()
 	path := fmt.Sprintf("/api/merchant/shop/setting/%d", venueID)
 	var form map[string]any
-	f.ok("GET", path, f.admin, nil).Into(f.t, &form)
+	f.OK("GET", path, f.admin, nil).Into(f.t, &form)
 	hours := make([]map[string]any, 0, 7)
 	for day := 1; day <= 7; day++ {
 		hours = append(hours, map[string]any{"day": day, "closed": false, "periods": []map[string]any{{"open": "00:00", "close": "24:00"}}})
 	}
 	form["openingHours"] = hours
 	form["closedDates"] = []string{}
-	f.ok("PUT", path, f.admin, form)
+	f.OK("PUT", path, f.admin, form)
 }

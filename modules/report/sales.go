@@ -154,6 +154,17 @@ type target struct {
 	currency            string
 }
 
+// rangeOf reads a report's range, in periods, and the merchant (or venue)
+// the reader may see it for.
+func (s *Reports) rangeOf(ctx context.Context, q RangeQuery, period string) (span, target, error) {
+	sp, err := parseRange(q, period)
+	if err != nil {
+		return span{}, target{}, err
+	}
+	t, err := s.target(ctx, q.VenueID)
+	return sp, t, err
+}
+
 // target resolves who the report is for: a merchant's staff only; a venue's
 // staff see their venue whatever they ask; another merchant's venue is not
 // found.
@@ -222,11 +233,7 @@ func (s *Reports) sales(ctx context.Context, q SalesQuery, offset, limit int) (*
 	if err != nil {
 		return nil, err
 	}
-	sp, err := parseRange(q.RangeQuery, period)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.target(ctx, q.VenueID)
+	sp, t, err := s.rangeOf(ctx, q.RangeQuery, period)
 	if err != nil {
 		return nil, err
 	}
@@ -282,11 +289,7 @@ func (s *Reports) Top(ctx context.Context, q TopQuery) (*TopReport, error) {
 	if err := checkTop(&q); err != nil {
 		return nil, err
 	}
-	sp, err := parseRange(q.RangeQuery, PeriodDay)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.target(ctx, q.VenueID)
+	sp, t, err := s.rangeOf(ctx, q.RangeQuery, PeriodDay)
 	if err != nil {
 		return nil, err
 	}
@@ -313,11 +316,7 @@ func (s *Reports) Top(ctx context.Context, q TopQuery) (*TopReport, error) {
 
 // ByCategory splits a range's sales by the category each dish had when sold.
 func (s *Reports) ByCategory(ctx context.Context, q RangeQuery) (*CategoryReport, error) {
-	sp, err := parseRange(q, PeriodDay)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.target(ctx, q.VenueID)
+	sp, t, err := s.rangeOf(ctx, q, PeriodDay)
 	if err != nil {
 		return nil, err
 	}
@@ -338,11 +337,7 @@ func (s *Reports) ByCategory(ctx context.Context, q RangeQuery) (*CategoryReport
 // Cancellations answers what was cancelled of a range's sales, by dish and
 // by reason.
 func (s *Reports) Cancellations(ctx context.Context, q RangeQuery) (*CancellationReport, error) {
-	sp, err := parseRange(q, PeriodDay)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.target(ctx, q.VenueID)
+	sp, t, err := s.rangeOf(ctx, q, PeriodDay)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func TestWorkbenchToday(t *testing.T) {
 	var wb struct {
 		Cards []module.Card `json:"cards"`
 	}
-	f.ok("GET", "/api/sys/workbench", f.admin, nil).Into(t, &wb)
+	f.OK("GET", "/api/sys/workbench", f.admin, nil).Into(t, &wb)
 	keys := map[string]bool{}
 	var open any
 	for _, c := range wb.Cards {
@@ -66,7 +66,7 @@ func TestWorkbenchToday(t *testing.T) {
 	}
 	// Open orders are the order records' own count.
 	var list api.Page[order.OrderView]
-	f.ok("GET", "/api/merchant/order?status=normal&payStatus=open&pageSize=1", f.admin, nil).Into(t, &list)
+	f.OK("GET", "/api/merchant/order?status=normal&payStatus=open&pageSize=1", f.admin, nil).Into(t, &list)
 	if fmt.Sprint(open) != fmt.Sprint(list.Total) {
 		t.Fatalf("open orders card %v, order records %d", open, list.Total)
 	}
@@ -75,7 +75,7 @@ func TestWorkbenchToday(t *testing.T) {
 			t.Fatalf("merchant workbench lacks %s: %+v", k, wb.Cards)
 		}
 	}
-	f.ok("GET", "/api/sys/workbench", f.platform, nil).Into(t, &wb)
+	f.OK("GET", "/api/sys/workbench", f.platform, nil).Into(t, &wb)
 	for _, c := range wb.Cards {
 		if c.Key == "salesToday" {
 			t.Fatal("a platform user sees a merchant's sales")

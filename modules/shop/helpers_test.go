@@ -12,6 +12,7 @@ import (
 // fixture is the application with the demo merchant, its logins, a second
 // venue of the merchant with its manager, and another merchant.
 type fixture struct {
+	platformtest.Caller      // Do, OK
 	t                        *testing.T
 	env                      *platformtest.Env
 	mod                      *shop.Module
@@ -26,20 +27,20 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
-	f := &fixture{t: t, env: env, mod: platformtest.Module[*shop.Module](env)}
+	f := &fixture{t: t, env: env, Caller: env.Caller(t), mod: platformtest.Module[*shop.Module](env)}
 	f.admin = env.Login("demo_admin", sys.DemoPassword)
 	f.manager = env.Login("demo_manager", sys.DemoPassword)
 	f.platform = env.AdminToken()
 	venue := env.DemoVenue()
 	f.merchantID, f.venueID = venue.MerchantID, venue.ID
 	var v sys.Org
-	f.ok("POST", "/api/sys/org", f.admin, map[string]any{"type": "venue", "parentId": f.merchantID, "name": "Demo Bistro Harbour"}).Into(t, &v)
+	f.OK("POST", "/api/sys/org", f.admin, map[string]any{"type": "venue", "parentId": f.merchantID, "name": "Demo Bistro Harbour"}).Into(t, &v)
 	f.venue2ID = v.ID
 	var role sys.Role
 	if err := env.P.DB.WithContext(platformtest.SystemCtx(t)).Where("merchant_id = 0 AND code = ?", "venue_manager").Take(&role).Error; err != nil {
 		t.Fatal(err)
 	}
-	f.ok("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour",
+	f.OK("POST", "/api/sys/user", f.admin, map[string]any{"username": "harbour_manager", "password": "Harbour@123", "realName": "Harbour",
 		"mobile": "13900000099", "orgId": v.ID, "roleIds": []uint64{role.ID}})
 	f.manager2 = f.env.LoginChanged("harbour_manager", "Harbour@123")
 	m, err := env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Other Noodle Bar"}, "other_admin", "Other@123")
@@ -51,16 +52,6 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) do(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return f.env.Do(platformtest.Req{Method: method, Path: path, Token: token, Body: body})
-}
-
-func (f *fixture) ok(method, path, token string, body any) platformtest.Envelope {
-	f.t.Helper()
-	return platformtest.OK(f.t, f.do(method, path, token, body))
-}
-
 func settingsPath(venueID uint64) string {
 	return fmt.Sprintf("/api/merchant/shop/setting/%d", venueID)
 }
@@ -69,16 +60,6 @@ func settingsPath(venueID uint64) string {
 func (f *fixture) form(token string, venueID uint64) map[string]any {
 	f.t.Helper()
 	var out map[string]any
-	f.ok("GET", settingsPath(venueID), token, nil).Into(f.t, &out)
+	f.OK("GET", settingsPath(venueID), token, nil).Into(f.t, &out)
 	return out
-}
-
-func expectField(t *testing.T, res platformtest.Envelope, field, msg string) {
-	t.Helper()
-	if res.Code != 10001 || res.Fields[field] == "" {
-		t.Fatalf("want a message on %s, got %d %q %v", field, res.Code, res.Msg, res.Fields)
-	}
-	if msg != "" && res.Fields[field] != msg {
-		t.Fatalf("want %q on %s, got %q", msg, field, res.Fields[field])
-	}
 }

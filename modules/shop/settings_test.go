@@ -41,7 +41,7 @@ func TestManagerEditsTheirVenue(t *testing.T) {
 	form["guestLanguages"] = []string{"th_TH", "en_US"}
 	form["defaultLanguage"] = "th_TH"
 	var saved shop.SettingsView
-	f.ok("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
+	f.OK("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
 	if saved.Name != "Riverside Bistro" || !saved.OpeningHours[6].Closed || len(saved.OpeningHours[6].Periods) != 0 ||
 		len(saved.ClosedDates) != 2 || saved.ClosedDates[0] != "2026-12-24" || saved.GuestLanguages[0] != "en_US" ||
 		saved.OrderingMode != shop.PayPerOrder || saved.TaxRate != 850 || saved.PricesIncludeTax {
@@ -53,7 +53,7 @@ func TestManagerEditsTheirVenue(t *testing.T) {
 	}
 	// The organisation node carries the profile (the organisation page shows it).
 	var org sys.Org
-	f.ok("GET", "/api/sys/org/"+strconv.FormatUint(f.venueID, 10), f.admin, nil).Into(t, &org)
+	f.OK("GET", "/api/sys/org/"+strconv.FormatUint(f.venueID, 10), f.admin, nil).Into(t, &org)
 	if org.Name != "Riverside Bistro" || org.Mobile != "13800000002" {
 		t.Fatalf("organisation node: %+v", org)
 	}
@@ -115,9 +115,9 @@ func TestSettingsValidationMessages(t *testing.T) {
 		{"openingHours", "Opening hours must list each weekday once", func(m map[string]any) { m["openingHours"] = m["openingHours"].([]any)[:6] }},
 	}
 	for _, c := range cases {
-		expectField(t, put(c.edit, ""), c.field, c.msg)
+		platformtest.ExpectField(t, put(c.edit, ""), c.field, c.msg)
 	}
-	expectField(t, put(func(m map[string]any) { m["orderingMode"] = "" }, "zh_CN"), "orderingMode", "请选择点餐模式")
+	platformtest.ExpectField(t, put(func(m map[string]any) { m["orderingMode"] = "" }, "zh_CN"), "orderingMode", "请选择点餐模式")
 	v, _ := f.mod.Settings.VenueSettings(t.Context(), f.venueID)
 	if v.Name != "Demo Bistro Riverside" || v.TaxRate != 600 {
 		t.Fatalf("a refused save changed the venue: %+v", v)
@@ -140,7 +140,7 @@ func TestCurrencyFixedOnceTheVenueHasOrders(t *testing.T) {
 	form := f.form(f.manager, f.venueID)
 	form["currency"] = "HKD"
 	var saved shop.SettingsView
-	f.ok("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
+	f.OK("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
 	if saved.Currency != "HKD" || saved.CurrencyDigits != 2 || saved.CurrencyLocked {
 		t.Fatalf("before orders: %+v", saved)
 	}
@@ -150,16 +150,16 @@ func TestCurrencyFixedOnceTheVenueHasOrders(t *testing.T) {
 		t.Fatal("the page does not show the currency as fixed")
 	}
 	form["currency"] = "JPY"
-	expectField(t, f.do("PUT", settingsPath(f.venueID), f.manager, form), "currency", "The currency stays HKD: the venue already has orders")
+	platformtest.ExpectField(t, f.Do("PUT", settingsPath(f.venueID), f.manager, form), "currency", "The currency stays HKD: the venue already has orders")
 	form["currency"], form["receiptFooter"] = "HKD", "Thanks!"
-	f.ok("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
+	f.OK("PUT", settingsPath(f.venueID), f.manager, form).Into(t, &saved)
 	if saved.ReceiptFooter != "Thanks!" || saved.Currency != "HKD" {
 		t.Fatalf("other fields after the lock: %+v", saved)
 	}
 	// The second venue has no orders: its currency is free.
 	form = f.form(f.admin, f.venue2ID)
 	form["currency"] = "JPY"
-	f.ok("PUT", settingsPath(f.venue2ID), f.admin, form).Into(t, &saved)
+	f.OK("PUT", settingsPath(f.venue2ID), f.admin, form).Into(t, &saved)
 	if saved.CurrencyDigits != 0 {
 		t.Fatalf("JPY digits: %+v", saved)
 	}
@@ -180,25 +180,25 @@ func TestSettingsIsolation(t *testing.T) {
 		{"riverside manager on another merchant", f.manager, f.otherVenueID},
 		{"riverside manager on the merchant node", f.manager, f.merchantID},
 	} {
-		if res := f.do("GET", settingsPath(c.venue), c.token, nil); res.Code != 10002 {
+		if res := f.Do("GET", settingsPath(c.venue), c.token, nil); res.Code != 10002 {
 			t.Errorf("%s reads: %d", c.who, res.Code)
 		}
-		if res := f.do("PUT", settingsPath(c.venue), c.token, form); res.Code != 10002 {
+		if res := f.Do("PUT", settingsPath(c.venue), c.token, form); res.Code != 10002 {
 			t.Errorf("%s writes: %d %q", c.who, res.Code, res.Msg)
 		}
 	}
 	var venues []shop.VenueRef
-	f.ok("GET", "/api/merchant/shop/venues", f.manager, nil).Into(t, &venues)
+	f.OK("GET", "/api/merchant/shop/venues", f.manager, nil).Into(t, &venues)
 	if len(venues) != 1 || venues[0].ID != f.venueID {
 		t.Fatalf("manager's venues: %+v", venues)
 	}
-	f.ok("GET", "/api/merchant/shop/venues", f.admin, nil).Into(t, &venues)
+	f.OK("GET", "/api/merchant/shop/venues", f.admin, nil).Into(t, &venues)
 	if len(venues) != 2 {
 		t.Fatalf("administrator's venues: %+v", venues)
 	}
 	f.form(f.admin, f.venue2ID)
-	f.ok("GET", settingsPath(f.venueID), f.platform, nil)
-	if res := f.do("PUT", settingsPath(f.venueID), f.platform, form); res.Code != 10003 {
+	f.OK("GET", settingsPath(f.venueID), f.platform, nil)
+	if res := f.Do("PUT", settingsPath(f.venueID), f.platform, form); res.Code != 10003 {
 		t.Fatalf("platform writes: %d", res.Code)
 	}
 	v, _ := f.mod.Settings.VenueSettings(t.Context(), f.venueID)

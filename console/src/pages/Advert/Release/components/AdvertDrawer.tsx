@@ -5,12 +5,7 @@
  * with the number of tablets reached, and the link (none, a dish, an http/https URL).
  * The rules run before sending; the server's field errors are shown on the same fields.
  */
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  PlayCircleOutlined,
-} from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
@@ -63,6 +58,7 @@ import {
   type MaterialFormValue,
 } from '../../shared/logic';
 import { seconds, t } from '../../shared/text';
+import VideoThumb from '../../shared/VideoThumb';
 import { useTablets, useVenues, type VenueOption } from '../../shared/useAdvertData';
 import MaterialUploader from './MaterialUploader';
 import { AreasSelect, DishSelect, TabletsSelect, VenuesSelect } from './Pickers';
@@ -310,20 +306,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
                     <Row key={field.key} gutter={8} align="middle" data-testid={`advert-material-${i}`}>
                       <Col flex="96px">
                         {materialType === 'video' ? (
-                          <div
-                            style={{
-                              width: 88,
-                              height: 50,
-                              background: '#111',
-                              color: '#fff',
-                              borderRadius: 4,
-                              display: 'flex',
-                              alignItems: 'center',
-                              justifyContent: 'center',
-                            }}
-                          >
-                            <PlayCircleOutlined style={{ fontSize: 22 }} />
-                          </div>
+                          <VideoThumb width={88} height={50} iconSize={22} />
                         ) : (
                           <Image src={url} width={88} height={50} style={{ objectFit: 'cover', borderRadius: 4 }} />
                         )}

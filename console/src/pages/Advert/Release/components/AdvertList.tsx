@@ -3,7 +3,7 @@
  * release number, status and broadcast period (overlapping); the tab fixes the type. Each row
  * offers the actions its status allows.
  */
-import { PlusOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { ResponsiveTable } from '@/components/Responsive';
 import { Button, Image, Space, Tag, Typography } from 'antd';
@@ -14,6 +14,7 @@ import { formatDate, formatNumber } from '@/utils/intl';
 import { actionButtons, periodText, type AdvertKind } from '../../shared/logic';
 import StatusTag from '../../shared/StatusTag';
 import { seconds, t } from '../../shared/text';
+import VideoThumb from '../../shared/VideoThumb';
 import { tableRequest } from '@/utils/table';
 
 export interface AdvertListProps {
@@ -32,20 +33,7 @@ const Thumb: React.FC<{ ad: Advert }> = ({ ad }) => {
   if (!first) return null;
   if (ad.materialType === 'video')
     return (
-      <div
-        style={{
-          width: 56,
-          height: 32,
-          background: '#111',
-          color: '#fff',
-          borderRadius: 4,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
-      >
-        <PlayCircleOutlined />
-      </div>
+      <VideoThumb width={56} height={32} />
     );
   return (
     <Image.PreviewGroup items={ad.materials.map((m) => m.url)}>

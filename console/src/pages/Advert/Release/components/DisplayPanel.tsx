@@ -4,13 +4,14 @@
  * platform must choose one) and type. Merchants' "platform ads" tab shows the same view limited
  * to platform ads.
  */
-import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Image, List, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
 import React, { useCallback, useEffect, useState } from 'react';
 import { getDisplay, type AdvertType, type DisplayAd, type VenueDisplay } from '@/services/advert';
 import { formatNumber } from '@/utils/intl';
 import { windowText } from '../../shared/logic';
 import { seconds, t } from '../../shared/text';
+import VideoThumb from '../../shared/VideoThumb';
 import { useVenues } from '../../shared/useAdvertData';
 import { safeHref } from '@/utils/safeHref';
 
@@ -27,20 +28,7 @@ const AdItem: React.FC<{ ad: DisplayAd; tablets: number }> = ({ ad, tablets }) =
     <List.Item.Meta
       avatar={
         ad.materialType === 'video' ? (
-          <div
-            style={{
-              width: 96,
-              height: 54,
-              background: '#111',
-              color: '#fff',
-              borderRadius: 4,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            }}
-          >
-            <PlayCircleOutlined style={{ fontSize: 22 }} />
-          </div>
+          <VideoThumb width={96} height={54} iconSize={22} />
         ) : (
           <Image.PreviewGroup items={ad.materials.map((m) => m.url)}>
             <Image src={ad.materials[0]?.url} width={96} height={54} style={{ objectFit: 'cover', borderRadius: 4 }} />
