@@ -83,10 +83,16 @@ func (m *Module) submit(ctx context.Context, table *configure.TableRef, recheck 
 	if err != nil {
 		return refuse(err)
 	}
+	var no number // taken once: a deadlocked attempt's retry keeps it
+	if dbx.DialectOf(m.db) == dbx.MySQL {
+		if res, err := m.numberAhead(vctx, table, v, in, now, &no); res != nil || err != nil {
+			return res, err
+		}
+	}
 	var placed orderevent.Placed
 	var bill *GuestOrder
 	for attempt := 0; ; attempt++ {
-		placed, bill, err = m.place(vctx, table, v, in, priced)
+		placed, bill, err = m.place(vctx, table, v, in, priced, &no)
 		if errors.Is(err, errOpenRace) && attempt < 8 {
 			continue // another phone opened the bill first: join it
 		}
@@ -134,15 +140,24 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 	return &SubmitResult{Round: s.Round, Replayed: true, Order: o}, nil
 }
 
-// place writes one submission in one transaction. The venue's day counter
-// (nextNumber) is the row every submission of the venue waits for, held
-// until COMMIT: it is taken as late as it can be, after the bill, its lines
-// and the key are written, so what queues behind it is the number's own
-// update of the bill and its search index, the listeners' rows and the
-// COMMIT (11 round trips, was 13). A new bill is inserted under a
-// provisional number (unique, never committed) and gets its number just
-// before the listeners, which print and record it. Numbers stay gap-free: taken inside the transaction,
-// a submission that rolls back takes its number back with it.
+// place writes one submission in one transaction. What every submission of
+// a venue queues for is its hot rows, locked from their first write to
+// COMMIT: the day's order counter and the reports' daily totals. They come
+// last: the bill, its lines and the key are written first; a new bill under
+// a provisional number (unique, never committed) that it trades for its
+// own just before the listeners, which print and record it.
+//
+// The number (nextNumber): on MySQL it is taken just before the transaction
+// (numberAhead), in a statement of its own, so the counter row is locked for
+// that one statement instead of until COMMIT; what queues behind the
+// reports' daily rows then is those rows' upserts and the COMMIT (3 round
+// trips, where 11 queued behind the counter held to COMMIT). The price: a
+// submission that fails after taking its number (a listener's refusal, a
+// race that joins a bill opened meanwhile) leaves a hole in the day's
+// sequence, and two submissions may commit in the other order than their
+// numbers; a retried attempt keeps the number it took (no). On SQLite, one
+// writer at a time anyway, the number is taken inside the transaction and
+// the sequence has no holes.
 //
 // The idempotency key: pay after the meal, it is inserted first (a key
 // ordered already fails its insert, unique per table: errReplay; the same
@@ -150,9 +165,9 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 // for the table's open bill, whose gap locks deadlock them on MySQL), then
 // updated with its bill and round. Paying per order there is no open bill
 // to lock: the key is inserted once, complete, after the lines and before
-// the counter (the same key twice at once: the second waits on the key's
-// unique index, before it touches the counter, and fails as a replay).
-func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine) (orderevent.Placed, *GuestOrder, error) {
+// the number (the same key twice at once: the second waits on the key's
+// unique index and fails as a replay, before it takes a number).
+func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine, no *number) (orderevent.Placed, *GuestOrder, error) {
 	var ev orderevent.Placed
 	var bill *GuestOrder
 	now := m.now().UTC()
@@ -234,26 +249,20 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 			}
 		}
 		if !joined {
-			// From here to COMMIT the venue's day counter is locked.
-			no, err := nextNumber(tx, v, now)
-			if err != nil {
+			if err := no.take(tx, v, now); err != nil {
 				return err
 			}
-			if err := tx.Model(&Order{ID: o.ID}).Update("order_no", no).Error; err != nil {
+			if err := tx.Model(&Order{ID: o.ID}).Update("order_no", no.value).Error; err != nil {
 				return err
 			}
-			o.OrderNo = no
+			o.OrderNo = no.value
 			if err := indexNewOrderNumber(tx, o); err != nil {
 				return err
 			}
 		}
-		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
-		ev.Remark = in.Remark
-		if err := m.eachListener(func(l orderevent.Listener) error { return l.OrderPlaced(tx, ev) }); err != nil {
-			return err
-		}
 		// The bill as the guest sees it: a new one is what was just written;
-		// a joined one adds the earlier rounds' lines.
+		// a joined one adds the earlier rounds' lines (read before the
+		// listeners, whose last rows are the hot ones).
 		all := lines
 		if joined {
 			all = nil
@@ -262,7 +271,9 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 			}
 		}
 		bill = guestOf(&o, all)
-		return nil
+		ev = orderevent.Placed{Order: o.header(), Round: o.Rounds, Lines: eventLines(lines, false)}
+		ev.Remark = in.Remark
+		return m.eachListener(func(l orderevent.Listener) error { return l.OrderPlaced(tx, ev) })
 	})
 	return ev, bill, err
 }
@@ -274,18 +285,57 @@ func provisionalNumber() string {
 	return fmt.Sprintf("~%016x%08x", rand.Uint64(), rand.Uint32())
 }
 
-// nextNumber is the venue's next order number: its prefix, the day in its
-// calendar and the day's sequence (RS2611260007). The counter row stays
-// locked until the transaction ends, so numbers never repeat and never
-// skip: a transaction that rolls back undoes its increment (the reason the
-// number is not taken in a transaction of its own, which would hold the
-// row for one statement only but leave a hole for every submission that
-// fails after it; place takes it last instead). One round
-// trip: the upsert answers the sequence it left (RETURNING on SQLite;
-// LAST_INSERT_ID(expr) on MySQL and MariaDB, whose insert of a new row
-// answers one affected row and seq 1).
-func nextNumber(tx *gorm.DB, v *shop.VenueSettings, now time.Time) (string, error) {
+// number is a new bill's order number once taken.
+type number struct {
+	value string
+	day   string // the venue's calendar day it was taken for
+}
+
+// take gives no its value in tx, unless it has one for the same day already
+// (numberAhead or an earlier attempt took it).
+func (no *number) take(tx *gorm.DB, v *shop.VenueSettings, now time.Time) error {
 	day := now.In(v.Location).Format("20060102")
+	if no.value != "" && no.day == day {
+		return nil
+	}
+	value, err := nextNumber(tx, v, day)
+	if err != nil {
+		return err
+	}
+	no.value, no.day = value, day
+	return nil
+}
+
+// numberAhead takes, on MySQL, the number of the bill the submission is
+// about to open, before its transaction begins (see place), and only when
+// it will open one: a resent key (paying per order) is answered with its
+// order here, and a round at a table with an open bill (paying after the
+// meal) joins it without a number. The reads take no lock: a race (the same
+// key sent twice at once, a bill opened or closed meanwhile) is settled by
+// the transaction, at worst leaving a hole or taking the number there.
+func (m *Module) numberAhead(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, now time.Time, no *number) (*SubmitResult, error) {
+	if v.OrderingMode == shop.PayAfterMeal {
+		var open []uint64
+		if err := m.db.WithContext(ctx).Model(&Order{}).Where("open_table_id = ?", table.TableID).Limit(1).Pluck("id", &open).Error; err != nil {
+			return nil, err
+		}
+		if len(open) > 0 {
+			return nil, nil
+		}
+	} else if res, err := m.replay(ctx, table.TableID, in.IdempotencyKey, v); res != nil || err != nil {
+		return res, err
+	}
+	// Its own statement, committed at once: the counter is locked for it only.
+	return nil, no.take(m.db.WithContext(ctx), v, now)
+}
+
+// nextNumber is the venue's next order number: its prefix, the day in its
+// calendar and the day's sequence (RS2611260007). Numbers never repeat: the
+// counter row is locked from the upsert to the end of db's transaction (the
+// statement's own on MySQL, see place). One round trip: the upsert answers
+// the sequence it left (RETURNING on SQLite; LAST_INSERT_ID(expr) on MySQL
+// and MariaDB, whose insert of a new row answers one affected row and seq 1).
+func nextNumber(tx *gorm.DB, v *shop.VenueSettings, day string) (string, error) {
 	var seq int64
 	if dbx.DialectOf(tx) == dbx.MySQL {
 		r := gorm.WithResult()

@@ -19,7 +19,47 @@ import (
 // Recorder follows orders (orderevent.Listener): every event writes its sale
 // lines and bumps the daily totals in the order's own transaction, so the
 // figures a report reads are exactly those of the committed orders.
-type Recorder struct{}
+type Recorder struct {
+	// labels is each dish label (merchant, dish) as this node last
+	// committed it, and when: an unchanged label is not written again for
+	// labelFresh. The label row is one every order of the dish, in every
+	// venue of the merchant, locks until COMMIT.
+	labels sync.Map // labelKey → labelSeen
+}
+
+type labelKey struct{ merchantID, dishID uint64 }
+
+type labelSeen struct {
+	name       string
+	categoryID uint64
+	at         time.Time
+}
+
+// labelFresh is how long a label this node wrote is trusted not to have
+// been changed by another node's order (a rename seen there first, then
+// undone): after it, the next order writes it again.
+const labelFresh = time.Minute
+
+// staleLabels are the labels among names that this node has not committed
+// as they are within labelFresh; noteLabels remembers them once committed.
+func (r *Recorder) staleLabels(names []DishLabel, now time.Time) []DishLabel {
+	out := names[:0:0]
+	for _, n := range names {
+		v, ok := r.labels.Load(labelKey{n.MerchantID, n.DishID})
+		if s, _ := v.(labelSeen); !ok || s.name != n.DishName || s.categoryID != n.CategoryID || now.Sub(s.at) >= labelFresh {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (r *Recorder) noteLabels(tx *gorm.DB, names []DishLabel, now time.Time) {
+	dbx.AfterCommit(tx, func() {
+		for _, n := range names {
+			r.labels.Store(labelKey{n.MerchantID, n.DishID}, labelSeen{name: n.DishName, categoryID: n.CategoryID, at: now})
+		}
+	})
+}
 
 var _ orderevent.HistoryListener = (*Recorder)(nil)
 
@@ -107,19 +147,20 @@ func (r *Recorder) OrderPlaced(tx *gorm.DB, e orderevent.Placed) error {
 	if err := bumpDishes(db, sortedDishes(dishes)); err != nil {
 		return err
 	}
-	// Every dish's label in one statement (rows in dish order, the order
-	// concurrent orders lock them in).
+	// Every dish's label that changed in one statement (rows in dish order,
+	// the order concurrent orders lock them in).
 	names := make([]DishLabel, 0, len(labels))
 	for _, id := range sortedKeys(labels) {
 		l := labels[id]
 		names = append(names, DishLabel{MerchantID: e.MerchantID, DishID: id, DishName: clip(l.DishName, 128), CategoryID: l.CategoryID, UpdatedAt: now})
 	}
-	if len(names) > 0 {
+	if names = r.staleLabels(names, now); len(names) > 0 {
 		err := db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "merchant_id"}, {Name: "dish_id"}},
 			DoUpdates: clause.AssignmentColumns([]string{"dish_name", "category_id", "updated_at"})}).Create(&names).Error
 		if err != nil {
 			return fmt.Errorf("report: dish label: %w", err)
 		}
+		r.noteLabels(tx, names, now)
 	}
 	v := DailyVenue{MerchantID: e.MerchantID, VenueID: e.VenueID, LocalDate: date, Quantity: qty, Amount: amount}
 	if opened {

@@ -80,7 +80,11 @@ type Settled struct {
 }
 
 // Listener follows orders. tx is the order's own transaction: an error rolls
-// the whole submission, cancellation or settlement back.
+// the whole submission, cancellation or settlement back. Listeners are
+// called last in it, printing before reports: rows every order of a venue
+// updates (a daily total) stay locked until COMMIT, so a listener writes
+// them after its other rows, and as few as it can (every concurrent order
+// of the venue queues behind them).
 type Listener interface {
 	OrderPlaced(tx *gorm.DB, e Placed) error
 	OrderCancelled(tx *gorm.DB, e Cancelled) error
