@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"github.com/venueplatform/venue/internal/textsearch"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
+	"github.com/venueplatform/venue/internal/textsearch"
 )
 
 // TabletInput is what the console sends to add or edit a tablet.
