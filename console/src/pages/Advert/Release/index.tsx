@@ -11,13 +11,14 @@ import { Card, Tabs } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import type { Advert, AdvertDetail } from '@/services/advert';
 import AdvertPage from '../shared/AdvertPage';
-import { needsRefresh, type AdvertKind } from '../shared/logic';
 import { t } from '../shared/text';
 import { useUserSide } from '../shared/useAdvertData';
+import { needsRefresh } from './components/actionRules';
 import AdvertDrawer from './components/AdvertDrawer';
 import AdvertList from './components/AdvertList';
 import DetailDrawer from './components/DetailDrawer';
 import DisplayPanel from './components/DisplayPanel';
+import type { AdvertKind } from './components/targetRules';
 import { useAdvertActions } from './components/useAdvertActions';
 
 type TabKey = 'display' | AdvertKind;

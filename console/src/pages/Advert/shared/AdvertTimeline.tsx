@@ -2,7 +2,7 @@ import { Empty, Timeline, Typography } from 'antd';
 import React from 'react';
 import type { TimelineEntry } from '@/services/advert';
 import { formatDate } from '@/utils/intl';
-import { timelineLine } from './logic';
+import { timelineLine } from './timeline';
 import { t } from './text';
 
 /** The ad's status timeline: its review history from the process engine. */

@@ -6,7 +6,7 @@ import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Empty, Image, Progress, Space, Tag, Typography } from 'antd';
 import React, { useEffect, useState } from 'react';
 import type { Material, MaterialType } from '@/services/advert';
-import { materialKindOf, totalDuration } from './logic';
+import { materialKindOf, totalDuration } from './materialRules';
 import { seconds, t } from './text';
 import { safeHref } from '@/utils/safeHref';
 

@@ -7,7 +7,7 @@ import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import React from 'react';
 import type { Material } from '@/services/advert';
 import { formatNumber } from '@/utils/intl';
-import { windowText } from './logic';
+import { windowText } from './periodRules';
 import MaterialsPreview from './MaterialsPreview';
 import { seconds, t } from './text';
 import { safeHref } from '@/utils/safeHref';

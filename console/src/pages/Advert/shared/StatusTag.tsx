@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import React from 'react';
 import type { Advert } from '@/services/advert';
-import { displayStatus, STATUS_COLORS } from './logic';
+import { displayStatus, STATUS_COLORS } from './status';
 import { t } from './text';
 
 /** The ad's status (spec section 4): pending review, approved, not approved, broadcast ended. */

@@ -42,26 +42,21 @@ import {
 import { feedback } from '@/utils/feedback';
 import { showFormError } from '@/utils/fieldErrors';
 import { formatMessage, formatNumber } from '@/utils/intl';
+import { MAX_DURATION, MAX_IMAGES, totalDuration, type MaterialFormValue } from '../../shared/materialRules';
+import { windowText } from '../../shared/periodRules';
+import { seconds, t } from '../../shared/text';
+import VideoThumb from '../../shared/VideoThumb';
+import { useTablets, useVenues, type VenueOption } from '../../shared/useAdvertData';
 import {
   advertFieldPlacement,
   advertToForm,
   buildAdvertInput,
-  MAX_DURATION,
-  MAX_IMAGES,
   MAX_TITLE,
-  tabletsReached,
-  targetTypesOf,
-  totalDuration,
-  windowText,
   type AdvertFormValues,
-  type AdvertKind,
-  type MaterialFormValue,
-} from '../../shared/logic';
-import { seconds, t } from '../../shared/text';
-import VideoThumb from '../../shared/VideoThumb';
-import { useTablets, useVenues, type VenueOption } from '../../shared/useAdvertData';
+} from './advertForm';
 import MaterialUploader from './MaterialUploader';
 import { AreasSelect, DishSelect, TabletsSelect, VenuesSelect } from './Pickers';
+import { tabletsReached, targetTypesOf, type AdvertKind } from './targetRules';
 import Sheet from '@/components/Sheet';
 
 const DATE = 'YYYY-MM-DD';

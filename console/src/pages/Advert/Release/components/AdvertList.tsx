@@ -11,10 +11,12 @@ import React from 'react';
 import { Access, useOperation } from '@/components/Access';
 import { listAdverts, type Advert, type AdvertAction, type AdvertQuery } from '@/services/advert';
 import { formatDate, formatNumber } from '@/utils/intl';
-import { actionButtons, periodText, type AdvertKind } from '../../shared/logic';
+import { periodText } from '../../shared/periodRules';
 import StatusTag from '../../shared/StatusTag';
 import { seconds, t } from '../../shared/text';
 import VideoThumb from '../../shared/VideoThumb';
+import { actionButtons } from './actionRules';
+import type { AdvertKind } from './targetRules';
 import { tableRequest } from '@/utils/table';
 
 export interface AdvertListProps {

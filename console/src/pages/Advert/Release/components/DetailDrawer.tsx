@@ -9,10 +9,11 @@ import { useOperation } from '@/components/Access';
 import { getAdvert, getDishOption, type Advert, type AdvertAction, type AdvertDetail } from '@/services/advert';
 import { formatDate, formatNumber } from '@/utils/intl';
 import AdvertTimeline from '../../shared/AdvertTimeline';
-import { actionButtons, periodText } from '../../shared/logic';
 import MaterialsPreview from '../../shared/MaterialsPreview';
+import { periodText } from '../../shared/periodRules';
 import StatusTag from '../../shared/StatusTag';
 import { seconds, t } from '../../shared/text';
+import { actionButtons } from './actionRules';
 import { safeHref } from '@/utils/safeHref';
 
 export interface DetailDrawerProps {

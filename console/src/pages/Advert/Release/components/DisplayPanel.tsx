@@ -9,7 +9,7 @@ import { Alert, Button, Card, Empty, Image, List, Segmented, Select, Space, Spin
 import React, { useCallback, useEffect, useState } from 'react';
 import { getDisplay, type AdvertType, type DisplayAd, type VenueDisplay } from '@/services/advert';
 import { formatNumber } from '@/utils/intl';
-import { windowText } from '../../shared/logic';
+import { windowText } from '../../shared/periodRules';
 import { seconds, t } from '../../shared/text';
 import VideoThumb from '../../shared/VideoThumb';
 import { useVenues } from '../../shared/useAdvertData';

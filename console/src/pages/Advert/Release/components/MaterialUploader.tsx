@@ -20,7 +20,7 @@ import {
   MAX_IMAGES,
   MAX_VIDEOS,
   remainingSlots,
-} from '../../shared/logic';
+} from '../../shared/materialRules';
 import { t } from '../../shared/text';
 
 /** The length of a local video file in whole seconds, when the browser can read it. */

@@ -18,8 +18,8 @@ import {
 import { errorText } from '@/utils/errors';
 import { feedback } from '@/utils/feedback';
 import { formatMessage } from '@/utils/intl';
-import { MAX_REASON, needsRefresh } from '../../shared/logic';
 import { t } from '../../shared/text';
+import { MAX_REASON, needsRefresh } from './actionRules';
 import { useDiscardGuard } from '@/components/Sheet';
 
 export interface ActionCallbacks {
