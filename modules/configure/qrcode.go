@@ -7,9 +7,13 @@ import (
 	"image/color"
 	"image/png"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/boombuler/barcode"
 	"github.com/boombuler/barcode/qr"
+	"github.com/makiuchi-d/gozxing"
+	gzqr "github.com/makiuchi-d/gozxing/qrcode"
 )
 
 // Sizes of a downloaded PNG code, in pixels.
@@ -21,9 +25,91 @@ const (
 )
 
 // qrMatrix encodes a table URL with medium error correction (15 %: a
-// printed code survives a smudge or a small logo sticker).
+// printed code survives a smudge or a small logo sticker). A few matrices
+// the encoder makes (about one URL in two hundred) are ones ZXing's
+// detector, which many phone scanners build on, misreads at some print
+// sizes: a run of data modules taken for a finder pattern. Each code is
+// therefore read back with that detector, small, medium and large, before
+// it is handed out; one that does not read back is encoded again at the
+// next level (25 %, 30 %, then 7 %), a different matrix of the same URL.
+// The level that read is remembered per URL (a sheet of a venue's tables
+// draws them all).
 func qrMatrix(content string) (barcode.Barcode, error) {
-	return qr.Encode(content, qr.M, qr.Auto)
+	levels := []qr.ErrorCorrectionLevel{qr.M, qr.Q, qr.H, qr.L}
+	if v, ok := readLevels.Load(content); ok {
+		return qr.Encode(content, v.(qr.ErrorCorrectionLevel), qr.Auto)
+	}
+	var first barcode.Barcode
+	for _, level := range levels {
+		code, err := qr.Encode(content, level, qr.Auto)
+		if err != nil {
+			if first == nil && level == qr.M {
+				return nil, err
+			}
+			continue // too long for this level
+		}
+		if first == nil {
+			first = code
+		}
+		if readsBack(code, content) {
+			rememberLevel(content, level)
+			return code, nil
+		}
+	}
+	return first, nil
+}
+
+// readLevels is the level whose matrix read back, per URL, up to
+// maxReadLevels URLs (then it starts again).
+var (
+	readLevels     sync.Map // content → qr.ErrorCorrectionLevel
+	readLevelCount atomic.Int64
+)
+
+const maxReadLevels = 4096
+
+func rememberLevel(content string, level qr.ErrorCorrectionLevel) {
+	if readLevelCount.Add(1) > maxReadLevels {
+		readLevels.Clear()
+		readLevelCount.Store(1)
+	}
+	readLevels.Store(content, level)
+}
+
+// readsBack reports that a code, drawn with its quiet zone at 3, 10 and 24
+// pixels a module (a thumbnail, the default download, a poster), decodes to
+// content each time.
+func readsBack(code barcode.Barcode, content string) bool {
+	n := code.Bounds().Dx()
+	for _, scale := range []int{3, 10, 24} {
+		side := (n + 2*quietModules) * scale
+		img := image.NewGray(image.Rect(0, 0, side, side))
+		for i := range img.Pix {
+			img.Pix[i] = 0xff
+		}
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				if code.At(x, y) != color.Black {
+					continue
+				}
+				for dy := 0; dy < scale; dy++ {
+					row := img.Pix[((y+quietModules)*scale+dy)*img.Stride+(x+quietModules)*scale:]
+					for dx := 0; dx < scale; dx++ {
+						row[dx] = 0
+					}
+				}
+			}
+		}
+		bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+		if err != nil {
+			return false
+		}
+		res, err := gzqr.NewQRCodeReader().Decode(bmp, nil)
+		if err != nil || res.GetText() != content {
+			return false
+		}
+	}
+	return true
 }
 
 // QRPNG renders content as a black-on-white PNG of about size pixels, with

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	_ "image/png"
+	"image/draw"
+	"image/png"
 	"strings"
 	"testing"
 
+	"github.com/boombuler/barcode"
+	"github.com/boombuler/barcode/qr"
 	"github.com/ledongthuc/pdf"
 	"github.com/makiuchi-d/gozxing"
 	gzqr "github.com/makiuchi-d/gozxing/qrcode"
@@ -117,4 +120,53 @@ func TestQRSheetHoldsEveryTableLabel(t *testing.T) {
 	if r.NumPage() != 3 { // 13 tables, 6 to a page
 		t.Errorf("pages: %d", r.NumPage())
 	}
+}
+
+// Some URLs encode, at the usual level, to a matrix ZXing's detector
+// misreads (this one: a data run taken for a finder pattern). The download
+// is read back before it is served and re-encoded at another level, so
+// even this URL's code reads, at every size.
+func TestQRCodeOfAMisreadMatrixStillReads(t *testing.T) {
+	const url = "http://127.0.0.1:8080/t/6dVmyxNFsWSHmtHo3CKkwMVZ9mLmB9se"
+	plain, err := qr.Encode(url, qr.M, qr.Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scaled, err := barcode.Scale(plain, 8*plain.Bounds().Dx(), 8*plain.Bounds().Dx())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	if err := png.Encode(&raw, withQuietZone(scaled, 32)); err != nil {
+		t.Fatal(err)
+	}
+	img, _, _ := image.Decode(bytes.NewReader(raw.Bytes()))
+	bmp, _ := gozxing.NewBinaryBitmapFromImage(img)
+	if _, err := gzqr.NewQRCodeReader().Decode(bmp, nil); err == nil {
+		t.Fatalf("the level-M matrix of %s reads now: pick another URL that shows the misread", url)
+	}
+	// This one's level-M matrix reads small but not at 512 or 1000 pixels.
+	const large = "http://127.0.0.1:8080/t/kbTYWG7Nven-mylKqICSo-Ajh4VbBOkN"
+	for _, u := range []string{url, large} {
+		for _, size := range []int{128, 512, 1000} {
+			code, err := configure.QRPNG(u, size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := decodeQR(t, code); got != u {
+				t.Fatalf("%s at size %d decodes to %q", u, size, got)
+			}
+		}
+	}
+}
+
+// withQuietZone draws img on white with a margin of m pixels.
+func withQuietZone(img image.Image, m int) image.Image {
+	b := img.Bounds()
+	out := image.NewGray(image.Rect(0, 0, b.Dx()+2*m, b.Dy()+2*m))
+	for i := range out.Pix {
+		out.Pix[i] = 0xff
+	}
+	draw.Draw(out, b.Add(image.Pt(m, m)), img, b.Min, draw.Src)
+	return out
 }
