@@ -76,13 +76,16 @@ func rememberLevel(content string, level qr.ErrorCorrectionLevel) {
 	readLevels.Store(content, level)
 }
 
-// readsBack reports that a code, drawn with its quiet zone at 3, 10 and 24
-// pixels a module (a thumbnail, the default download, a poster), decodes to
-// content each time.
+// readsBack reports that a code, drawn with its quiet zone at about 128, 512
+// and 1024 pixels (a thumbnail, the default download, a poster; at least 2
+// pixels a module, so the image stays about 1,000 pixels a side whatever
+// the URL's length), decodes to content each time.
 func readsBack(code barcode.Barcode, content string) bool {
 	n := code.Bounds().Dx()
-	for _, scale := range []int{3, 10, 24} {
-		side := (n + 2*quietModules) * scale
+	total := n + 2*quietModules
+	for _, size := range []int{minQRSize, defaultQRSize, 1024} {
+		scale := max(2, size/total)
+		side := total * scale
 		img := image.NewGray(image.Rect(0, 0, side, side))
 		for i := range img.Pix {
 			img.Pix[i] = 0xff

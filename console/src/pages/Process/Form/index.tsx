@@ -36,8 +36,7 @@ import {
   showSaveError,
   updatedColumns,
 } from '../components/DesignEditor';
-
-const t = (id: string, values?: Record<string, string | number>) => formatMessage({ id }, values);
+import { t } from '../components/labels';
 
 const PreviewBody: React.FC<{ schema: Record<string, any> }> = ({ schema }) => {
   const form = useProcessForm();
