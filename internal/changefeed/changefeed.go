@@ -54,7 +54,18 @@ type Feed struct {
 	// or auto_increment_increment > 1, leaves holes that never fill).
 	applied map[uint64]bool
 	gapAt   time.Time
+
+	// PublishSoon's queue: events applied here already, their rows not yet
+	// written; writing tells a writer goroutine is on it.
+	soonMu  sync.Mutex
+	soon    []Event
+	writing bool
+	wrote   sync.WaitGroup
 }
+
+// soonLinger is how long PublishSoon's writer gathers events before it
+// writes them, in one statement.
+const soonLinger = 10 * time.Millisecond
 
 // gapWait is how long a hole in the ids is waited for before it is skipped.
 const gapWait = 10 * time.Second
@@ -85,6 +96,67 @@ func (f *Feed) Publish(ctx context.Context, topic, key string) error {
 	f.seenMu.Unlock()
 	f.dispatch(topic, key)
 	return nil
+}
+
+// PublishSoon announces a committed change that other nodes may learn a
+// moment later: this node applies it at once, and a writer of this node
+// writes the events published within soonLinger of each other in one
+// statement, off the caller's path (live notices: new orders, service calls;
+// not what another node's Sync must see at once, such as revoked grants).
+// A failed write is logged: the other nodes miss the notice, as between
+// two polls of a page that refreshes on its own.
+func (f *Feed) PublishSoon(topic, key string) {
+	f.dispatch(topic, key)
+	f.soonMu.Lock()
+	f.soon = append(f.soon, Event{Topic: topic, Key: key, CreatedAt: time.Now().UTC()})
+	start := !f.writing
+	f.writing = true
+	if start {
+		f.wrote.Add(1)
+	}
+	f.soonMu.Unlock()
+	if start {
+		go f.writeSoon()
+	}
+}
+
+// Flush waits until the events PublishSoon queued so far are written.
+func (f *Feed) Flush() { f.wrote.Wait() }
+
+// writeSoon writes the queued events until the queue stays empty.
+func (f *Feed) writeSoon() {
+	defer f.wrote.Done()
+	for {
+		time.Sleep(soonLinger)
+		f.soonMu.Lock()
+		evs := f.soon
+		f.soon = nil
+		if len(evs) == 0 {
+			f.writing = false
+			f.soonMu.Unlock()
+			return
+		}
+		f.soonMu.Unlock()
+		f.writeOwn(evs)
+	}
+}
+
+// writeOwn inserts events this node has applied already. Polls wait for
+// it (pollMu), so none reads a row before it is known as this node's own.
+func (f *Feed) writeOwn(evs []Event) {
+	f.pollMu.Lock()
+	defer f.pollMu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := f.db.Session(&gorm.Session{SkipDefaultTransaction: true, Context: ctx}).CreateInBatches(evs, 500).Error; err != nil {
+		f.log.Warn("changefeed: write events", "events", len(evs), "error", err)
+		return
+	}
+	f.seenMu.Lock()
+	for _, ev := range evs {
+		f.own[ev.ID] = true
+	}
+	f.seenMu.Unlock()
 }
 
 func (f *Feed) dispatch(topic, key string) {

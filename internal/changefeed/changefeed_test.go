@@ -65,6 +65,46 @@ func TestSyncAppliesOtherNodesChangesAtOnce(t *testing.T) {
 	}
 }
 
+// PublishSoon applies an event here at once and writes the events published
+// together in one batch: another node applies each once after its next
+// Sync, this node never again.
+func TestPublishSoon(t *testing.T) {
+	a, b := open(t)
+	ctx := context.Background()
+	var onA, onB recorder
+	a.Subscribe("t", onA.add)
+	b.Subscribe("t", onB.add)
+	const n = 40
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() { defer wg.Done(); a.PublishSoon("t", fmt.Sprint(i)) }()
+	}
+	wg.Wait()
+	if got := onA.got(); len(got) != n {
+		t.Fatalf("a applied %d of its %d events at once", len(got), n)
+	}
+	a.Poll(ctx) // a poll while the writer may be writing: still once each
+	a.Flush()
+	var rows int64
+	if err := a.db.Model(&Event{}).Count(&rows).Error; err != nil || rows != n {
+		t.Fatalf("%d rows written (err %v), want %d", rows, err, n)
+	}
+	b.Sync(ctx)
+	a.Sync(ctx)
+	got := onB.got()
+	seen := map[string]bool{}
+	for _, k := range got {
+		seen[k] = true
+	}
+	if len(got) != n || len(seen) != n {
+		t.Fatalf("b applied %d events (%d distinct), want %d once each", len(got), len(seen), n)
+	}
+	if got := onA.got(); len(got) != n {
+		t.Fatalf("a applied %d events, want its %d once each", len(got), n)
+	}
+}
+
 // An id read before a lower one has committed (MySQL hands ids out at
 // insert, rows show at commit) does not make the feed skip the lower one.
 func TestLateCommittedLowerIDIsApplied(t *testing.T) {

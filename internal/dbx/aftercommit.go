@@ -7,10 +7,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// commitHooks collects what runs once a transaction has committed.
+// commitHooks collects what runs once a transaction has committed, and the
+// values that live as long as it (TxLocal).
 type commitHooks struct {
-	mu  sync.Mutex
-	fns []func()
+	mu      sync.Mutex
+	fns     []func()
+	locals  map[any]any
+	closers []func()
 }
 
 type commitHooksKey struct{}
@@ -31,7 +34,11 @@ func Transaction(db *gorm.DB, fn func(tx *gorm.DB) error) error {
 		ctx = context.Background()
 	}
 	h := &commitHooks{}
-	if err := db.WithContext(context.WithValue(ctx, commitHooksKey{}, h)).Transaction(fn); err != nil {
+	err := func() error {
+		defer h.close() // committed, rolled back or panicking
+		return db.WithContext(context.WithValue(ctx, commitHooksKey{}, h)).Transaction(fn)
+	}()
+	if err != nil {
 		return err
 	}
 	h.mu.Lock()
@@ -61,4 +68,45 @@ func AfterCommit(tx *gorm.DB, fn func()) bool {
 	h.fns = append(h.fns, fn)
 	h.mu.Unlock()
 	return true
+}
+
+// TxLocal answers the value tx's transaction keeps under key: the first call
+// for a key makes it with open, and the close open answers (if any) runs once
+// the transaction has ended, committed or rolled back (before the AfterCommit
+// hooks). It answers false, without calling open, when the transaction was not
+// begun by Transaction.
+func TxLocal(tx *gorm.DB, key any, open func() (value any, close func())) (any, bool) {
+	ctx := tx.Statement.Context
+	if ctx == nil {
+		return nil, false
+	}
+	h, ok := ctx.Value(commitHooksKey{}).(*commitHooks)
+	if !ok {
+		return nil, false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if v, ok := h.locals[key]; ok {
+		return v, true
+	}
+	v, closeFn := open()
+	if h.locals == nil {
+		h.locals = map[any]any{}
+	}
+	h.locals[key] = v
+	if closeFn != nil {
+		h.closers = append(h.closers, closeFn)
+	}
+	return v, true
+}
+
+// close runs the TxLocal closers, once.
+func (h *commitHooks) close() {
+	h.mu.Lock()
+	closers := h.closers
+	h.closers, h.locals = nil, nil
+	h.mu.Unlock()
+	for _, c := range closers {
+		c()
+	}
 }

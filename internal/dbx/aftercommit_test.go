@@ -86,3 +86,79 @@ func TestAfterCommit(t *testing.T) {
 		t.Fatalf("plain transaction: err %v, ran %v", err, ran)
 	}
 }
+
+// A TxLocal value is made once per transaction and key (a nested
+// transaction shares it), its close runs once the transaction has ended,
+// committed, rolled back or panicking, before the AfterCommit hooks; outside
+// a dbx.Transaction it is not made.
+func TestTxLocal(t *testing.T) {
+	db, err := dbx.Open(dbx.Options{DSN: "sqlite://" + filepath.Join(t.TempDir(), "t.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dbx.Close(db)
+	db = db.WithContext(context.Background())
+	var log []string
+	made := 0
+	open := func() (any, func()) {
+		made++
+		n := made
+		return n, func() { log = append(log, "close") }
+	}
+	local := func(tx *gorm.DB, key string) any {
+		v, ok := dbx.TxLocal(tx, key, open)
+		if !ok {
+			t.Fatal("TxLocal inside dbx.Transaction answered false")
+		}
+		return v
+	}
+	err = dbx.Transaction(db, func(tx *gorm.DB) error {
+		a := local(tx, "a")
+		dbx.AfterCommit(tx, func() { log = append(log, "hook") })
+		return dbx.Transaction(tx, func(tx *gorm.DB) error {
+			if again := local(tx, "a"); again != a {
+				t.Errorf("the nested transaction got %v, want %v", again, a)
+			}
+			if b := local(tx, "b"); b == a {
+				t.Error("another key got the same value")
+			}
+			if len(log) != 0 {
+				t.Errorf("closed before the end: %v", log)
+			}
+			return nil
+		})
+	})
+	if err != nil || made != 2 || len(log) != 3 || log[0] != "close" || log[1] != "close" || log[2] != "hook" {
+		t.Fatalf("committed: err %v, made %d, log %v", err, made, log)
+	}
+
+	log = nil
+	boom := errors.New("boom")
+	err = dbx.Transaction(db, func(tx *gorm.DB) error {
+		local(tx, "a")
+		return boom
+	})
+	if !errors.Is(err, boom) || len(log) != 1 || log[0] != "close" {
+		t.Fatalf("rolled back: err %v, log %v", err, log)
+	}
+
+	log = nil
+	func() {
+		defer func() { _ = recover() }()
+		_ = dbx.Transaction(db, func(tx *gorm.DB) error {
+			local(tx, "a")
+			panic("boom")
+		})
+	}()
+	if len(log) != 1 {
+		t.Fatalf("panicked: log %v", log)
+	}
+
+	made = 0
+	_ = db.Transaction(func(tx *gorm.DB) error {
+		if _, ok := dbx.TxLocal(tx, "a", open); ok || made != 0 {
+			t.Errorf("a transaction begun without dbx.Transaction: ok %v, made %d", ok, made)
+		}
+		return nil
+	})
+}

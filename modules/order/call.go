@@ -64,7 +64,7 @@ func (m *Module) Call(ctx context.Context, table *configure.TableRef, in CallInp
 	if err := m.db.WithContext(vctx).Create(&row).Error; err != nil {
 		return nil, err
 	}
-	m.live.publish(ctx, liveEvent{Type: liveCall, VenueID: row.VenueID, MerchantID: row.MerchantID, ID: row.ID})
+	m.live.publish(liveEvent{Type: liveCall, VenueID: row.VenueID, MerchantID: row.MerchantID, ID: row.ID})
 	v := callViewOf(&row)
 	return &v, nil
 }
@@ -112,7 +112,7 @@ func (m *Module) HandleCall(ctx context.Context, id uint64) error {
 	if res.Error != nil {
 		return res.Error
 	}
-	m.live.publish(ctx, liveEvent{Type: liveCallDone, VenueID: row.VenueID, MerchantID: row.MerchantID, ID: row.ID})
+	m.live.publish(liveEvent{Type: liveCallDone, VenueID: row.VenueID, MerchantID: row.MerchantID, ID: row.ID})
 	return nil
 }
 

@@ -148,9 +148,9 @@ func (m *Module) Cancel(ctx context.Context, orderID uint64, in CancelInput, lan
 		if err := m.launchVoid(ctx, &c, launch); err != nil {
 			return nil, err
 		}
-		m.live.publish(ctx, liveEvent{Type: liveApproval, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+		m.live.publish(liveEvent{Type: liveApproval, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	} else {
-		m.live.publish(ctx, liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+		m.live.publish(liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	}
 	d, err := m.Order(ctx, orderID, lang)
 	if err != nil {
@@ -298,7 +298,7 @@ func (m *Module) Decide(ctx context.Context, id uint64, approve bool, in Decisio
 	if approve && status == CancelRejected {
 		return nil, api.Conflict("order.cancel_stale", nil)
 	}
-	m.live.publish(ctx, liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+	m.live.publish(liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	return m.Order(ctx, o.ID, lang)
 }
 

@@ -1,7 +1,6 @@
 package order
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/changefeed"
-	"github.com/venueplatform/venue/internal/tenancy"
 )
 
 // topicLive carries what open consoles must see at once (new orders,
@@ -85,11 +83,11 @@ func newHub(feed *changefeed.Feed) *hub {
 	return h
 }
 
-// publish announces an event after its transaction committed.
-func (h *hub) publish(ctx context.Context, e liveEvent) {
-	if err := h.feed.Publish(tenancy.SystemContext(context.WithoutCancel(ctx)), topicLive, e.key()); err != nil {
-		h.deliver(e) // the other nodes' consoles refresh on their own timer
-	}
+// publish announces an event after its transaction committed: this node's
+// streams have it at once, the other nodes' at their next poll of the feed
+// (written off the request's path, with the events published with it).
+func (h *hub) publish(e liveEvent) {
+	h.feed.PublishSoon(topicLive, e.key())
 }
 
 func (h *hub) deliver(e liveEvent) {

@@ -74,6 +74,8 @@ type Module struct {
 	// bills prints bills from the order page (nil: refused, no printer).
 	bills BillPrinter
 	live  *hub
+	// writers bounds the submissions in the database at once (writers.go).
+	writers writers
 	// now is the clock of opening hours and order times (tests set it).
 	now func() time.Time
 
@@ -87,6 +89,10 @@ func New(deps module.Deps, core *sys.Module, venues *shop.Service, tables Tables
 	m := &Module{deps: deps, db: deps.DB, log: deps.Log, core: core, venues: venues, tables: tables, menu: menu,
 		now: time.Now}
 	m.live = newHub(deps.Feed)
+	m.writers = newWriters(0)
+	if deps.Config != nil {
+		m.writers = newWriters(deps.Config.OrderWriters)
+	}
 	return m
 }
 

@@ -222,28 +222,27 @@ func (t *trace) String() string {
 // adds one fails here: make it cheaper or, if it must be, raise the pin and
 // say why in the commit. On MySQL (pay per order):
 //
-//	 1  SELECT order_submissions         the key, unlocked: a resent key is answered here, before it takes a number
-//	 2  INSERT order_counters … upsert   the day's number, its own statement (autocommit): the counter is locked for it only
-//	 3  BEGIN
-//	 4  INSERT order_orders              totals, under a provisional number
-//	 5  INSERT order_lines               every line
-//	 6  INSERT order_submissions         the key with its bill and round (pay per order: no open bill to lock)
-//	 7  UPDATE order_orders              the number
-//	 8  INSERT order_no_suffixes         the number's search index (issue 17: search inside the number)
-//	 9  INSERT printing_jobs             one job per printer
-//	10  INSERT printing_job_lines        which job printed which line
-//	11  INSERT report_sale_lines
-//	12  INSERT report_orders
-//	13  INSERT report_daily_dishes       upsert, every dish: from here the venue's day is locked (its dishes, then its total)
-//	14  INSERT report_daily_venues       upsert
-//	15  COMMIT                           the venue's day is free again (3 round trips; the counter was held for 11 before)
-//	16  INSERT sys_change_events         the live event, after the commit
+//	 1  INSERT order_counters … upsert   the day's number, its own statement (autocommit): the counter is locked for it only
+//	 2  BEGIN
+//	 3  INSERT order_orders              the bill with its number and totals
+//	 4  INSERT order_lines               every line
+//	 5  INSERT order_submissions         the key with its bill and round (a resent key fails here: its order answers)
+//	 6  INSERT order_no_suffixes         the number's search index (issue 17: search inside the number)
+//	 7  INSERT printing_jobs             one job per printer
+//	 8  INSERT printing_job_lines        which job printed which line
+//	 9  INSERT report_sale_lines
+//	10  INSERT report_orders
+//	11  INSERT report_daily_dishes       upsert, every dish, in the venue's lane (report/lanes.go)
+//	12  INSERT report_daily_venues       upsert, the same lane
+//	13  COMMIT
 //
-// The dishes' labels (INSERT report_dish_labels, upsert) are written only
-// when this node has not committed them as they are within the minute. On
-// SQLite, one writer at a time, the number is taken inside the transaction
-// (after the key, where UPDATE order_orders is) and there is no unlocked
-// look at the key: 15.
+// The live event (INSERT sys_change_events) is written after the answer, by
+// the change feed's writer, with the other events of the same 10 ms (not
+// counted). The dishes' labels (INSERT report_dish_labels, upsert) are
+// written only when this node has not committed them as they are within
+// the minute. On SQLite, one writer at a time, the number is taken inside
+// the transaction (after the key: the bill is inserted under a provisional
+// number and an UPDATE gives it its own): 14.
 //
 // Not counted: the read of the change feed the submission waits for before
 // pricing (so the table code, the menu and the printer routing are current),
@@ -252,17 +251,16 @@ func (t *trace) String() string {
 //
 // Pay after the meal, every round inserts its key first and then looks for
 // the table's open bill and locks it (SELECT … FOR UPDATE), and updates the
-// key with its bill and round at the end: the first round then as above
-// plus those two (on MySQL the unlocked look is for the table's open bill,
-// not the key), 18 on MySQL and 17 on SQLite; a round that joins the bill
-// updates it instead of inserting one and takes no number nor index (three
-// statements fewer) and reads the earlier rounds' lines for the guest's
-// answer: 16 and 15.
+// key with its bill and round at the end; on MySQL an unlocked look at the
+// table's open bill comes before the number (a round that will join takes
+// none): the first round 16 on MySQL and 16 on SQLite; a round that joins
+// the bill updates it instead of inserting one, takes no number nor index,
+// and reads the earlier rounds' lines for the guest's answer: 15 and 14.
 func pins(mysql bool) (submit, firstRound, joinRound int) {
 	if mysql {
-		return 16, 18, 16
+		return 13, 16, 15
 	}
-	return 15, 17, 15
+	return 14, 16, 14
 }
 
 func TestSubmitRoundTripsPinned(t *testing.T) {

@@ -68,6 +68,6 @@ func (m *Module) Settle(ctx context.Context, id uint64, in SettleInput, lang str
 	if err != nil {
 		return nil, err
 	}
-	m.live.publish(ctx, liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+	m.live.publish(liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	return m.Order(ctx, id, lang)
 }

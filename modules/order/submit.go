@@ -83,10 +83,14 @@ func (m *Module) submit(ctx context.Context, table *configure.TableRef, recheck 
 	if err != nil {
 		return refuse(err)
 	}
+	if err := m.writers.enter(ctx); err != nil {
+		return nil, err
+	}
+	defer m.writers.leave()
 	var no number // taken once: a deadlocked attempt's retry keeps it
 	if dbx.DialectOf(m.db) == dbx.MySQL {
-		if res, err := m.numberAhead(vctx, table, v, in, now, &no); res != nil || err != nil {
-			return res, err
+		if err := m.numberAhead(vctx, table, v, now, &no); err != nil {
+			return nil, err
 		}
 	}
 	var placed orderevent.Placed
@@ -111,7 +115,7 @@ func (m *Module) submit(ctx context.Context, table *configure.TableRef, recheck 
 	if err != nil {
 		return nil, err
 	}
-	m.live.publish(ctx, liveEvent{Type: liveOrder, VenueID: table.VenueID, MerchantID: table.MerchantID, ID: placed.OrderID})
+	m.live.publish(liveEvent{Type: liveOrder, VenueID: table.VenueID, MerchantID: table.MerchantID, ID: placed.OrderID})
 	return &SubmitResult{Round: placed.Round, Order: bill}, nil
 }
 
@@ -141,32 +145,32 @@ func (m *Module) replay(ctx context.Context, tableID uint64, key string, v *shop
 }
 
 // place writes one submission in one transaction. What every submission of
-// a venue queues for is its hot rows, locked from their first write to
-// COMMIT: the day's order counter and the reports' daily totals. They come
-// last: the bill, its lines and the key are written first; a new bill under
-// a provisional number (unique, never committed) that it trades for its
-// own just before the listeners, which print and record it.
+// a venue would queue for is its hot rows, locked from their first write to
+// COMMIT: the day's order counter and the reports' daily totals (those are
+// kept in lanes, one per concurrent transaction of the venue on this node:
+// report/lanes.go). They come last: the bill, its lines and the key are
+// written first, then the listeners, which print and record it.
 //
 // The number (nextNumber): on MySQL it is taken just before the transaction
 // (numberAhead), in a statement of its own, so the counter row is locked for
-// that one statement instead of until COMMIT; what queues behind the
-// reports' daily rows then is those rows' upserts and the COMMIT (3 round
-// trips, where 11 queued behind the counter held to COMMIT). The price: a
-// submission that fails after taking its number (a listener's refusal, a
-// race that joins a bill opened meanwhile) leaves a hole in the day's
-// sequence, and two submissions may commit in the other order than their
-// numbers; a retried attempt keeps the number it took (no). On SQLite, one
-// writer at a time anyway, the number is taken inside the transaction and
-// the sequence has no holes.
+// that one statement instead of until COMMIT, and the bill is inserted
+// under it. The price: a submission that fails after taking its number (a
+// listener's refusal, a resent key, a race that joins a bill opened
+// meanwhile) leaves a hole in the day's sequence, and two submissions may
+// commit in the other order than their numbers; a retried attempt keeps the
+// number it took (no). On SQLite, one writer at a time anyway, the number is
+// taken inside the transaction and the sequence has no holes: the bill is
+// inserted under a provisional number (unique, never committed) that it
+// trades for its own just before the listeners.
 //
 // The idempotency key: pay after the meal, it is inserted first (a key
 // ordered already fails its insert, unique per table: errReplay; the same
 // key sent twice at once waits here for the first, instead of both going
 // for the table's open bill, whose gap locks deadlock them on MySQL), then
 // updated with its bill and round. Paying per order there is no open bill
-// to lock: the key is inserted once, complete, after the lines and before
-// the number (the same key twice at once: the second waits on the key's
-// unique index and fails as a replay, before it takes a number).
+// to lock: the key is inserted once, complete, after the lines (the same
+// key twice at once: the second waits on the key's unique index and fails
+// as a replay).
 func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, priced []pricedLine, no *number) (orderevent.Placed, *GuestOrder, error) {
 	var ev orderevent.Placed
 	var bill *GuestOrder
@@ -218,9 +222,13 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 				return err
 			}
 		} else {
-			// A new bill is written once with its totals, under a number
-			// no other transaction ever sees; the real one comes last.
+			// A new bill is written once with its totals: under its number
+			// when it was taken ahead (MySQL), otherwise under a number no
+			// other transaction ever sees, the real one coming last.
 			o.OrderNo = provisionalNumber()
+			if no.heldFor(v, now) {
+				o.OrderNo = no.value
+			}
 			if err := tx.Create(&o).Error; err != nil {
 				if dbx.IsDuplicate(err) {
 					return errOpenRace
@@ -249,13 +257,15 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 			}
 		}
 		if !joined {
-			if err := no.take(tx, v, now); err != nil {
-				return err
+			if o.OrderNo != no.value {
+				if err := no.take(tx, v, now); err != nil {
+					return err
+				}
+				if err := tx.Model(&Order{ID: o.ID}).Update("order_no", no.value).Error; err != nil {
+					return err
+				}
+				o.OrderNo = no.value
 			}
-			if err := tx.Model(&Order{ID: o.ID}).Update("order_no", no.value).Error; err != nil {
-				return err
-			}
-			o.OrderNo = no.value
 			if err := indexNewOrderNumber(tx, o); err != nil {
 				return err
 			}
@@ -291,13 +301,18 @@ type number struct {
 	day   string // the venue's calendar day it was taken for
 }
 
-// take gives no its value in tx, unless it has one for the same day already
-// (numberAhead or an earlier attempt took it).
+// heldFor reports a number taken already (numberAhead or an earlier attempt
+// took it) for the venue's day at now.
+func (no *number) heldFor(v *shop.VenueSettings, now time.Time) bool {
+	return no.value != "" && no.day == now.In(v.Location).Format("20060102")
+}
+
+// take gives no its value in tx, unless it holds one for the day already.
 func (no *number) take(tx *gorm.DB, v *shop.VenueSettings, now time.Time) error {
-	day := now.In(v.Location).Format("20060102")
-	if no.value != "" && no.day == day {
+	if no.heldFor(v, now) {
 		return nil
 	}
+	day := now.In(v.Location).Format("20060102")
 	value, err := nextNumber(tx, v, day)
 	if err != nil {
 		return err
@@ -307,26 +322,26 @@ func (no *number) take(tx *gorm.DB, v *shop.VenueSettings, now time.Time) error 
 }
 
 // numberAhead takes, on MySQL, the number of the bill the submission is
-// about to open, before its transaction begins (see place), and only when
-// it will open one: a resent key (paying per order) is answered with its
-// order here, and a round at a table with an open bill (paying after the
-// meal) joins it without a number. The reads take no lock: a race (the same
-// key sent twice at once, a bill opened or closed meanwhile) is settled by
-// the transaction, at worst leaving a hole or taking the number there.
-func (m *Module) numberAhead(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, in SubmitInput, now time.Time, no *number) (*SubmitResult, error) {
+// about to open, before its transaction begins (see place), which inserts
+// the bill under it. Paying after the meal, a round at a table with an open
+// bill joins it without a number: an unlocked look at the table decides.
+// Paying per order every new key opens a bill; a resent key (a guest's
+// phone retrying after a lost answer: rare) finds its order when the
+// transaction inserts the key, and its number is not used. Races the look
+// misses (a bill opened or closed meanwhile) are settled by the
+// transaction. A number not used leaves a hole in the day's sequence.
+func (m *Module) numberAhead(ctx context.Context, table *configure.TableRef, v *shop.VenueSettings, now time.Time, no *number) error {
 	if v.OrderingMode == shop.PayAfterMeal {
 		var open []uint64
 		if err := m.db.WithContext(ctx).Model(&Order{}).Where("open_table_id = ?", table.TableID).Limit(1).Pluck("id", &open).Error; err != nil {
-			return nil, err
+			return err
 		}
 		if len(open) > 0 {
-			return nil, nil
+			return nil
 		}
-	} else if res, err := m.replay(ctx, table.TableID, in.IdempotencyKey, v); res != nil || err != nil {
-		return res, err
 	}
 	// Its own statement, committed at once: the counter is locked for it only.
-	return nil, no.take(m.db.WithContext(ctx), v, now)
+	return no.take(m.db.WithContext(ctx), v, now)
 }
 
 // nextNumber is the venue's next order number: its prefix, the day in its
@@ -383,3 +398,4 @@ func retryable(err error) bool {
 	var my *mysqldriver.MySQLError
 	return errors.As(err, &my) && (my.Number == 1213 || my.Number == 1205)
 }
+

@@ -193,9 +193,9 @@ func (m *Module) DecideCancellation(ctx context.Context, in engine.ServiceInput)
 	if status == CancelRejected {
 		m.tellRequester(sctx, &c, o, byID, byName, note)
 	}
-	m.live.publish(ctx, liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+	m.live.publish(liveEvent{Type: liveChange, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	if status == CancelRejected {
-		m.live.publish(ctx, liveEvent{Type: liveRejected, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
+		m.live.publish(liveEvent{Type: liveRejected, VenueID: o.VenueID, MerchantID: o.MerchantID, ID: o.ID})
 	}
 	return map[string]any{"cancellation": status}, nil
 }

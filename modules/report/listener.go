@@ -25,6 +25,8 @@ type Recorder struct {
 	// labelFresh. The label row is one every order of the dish, in every
 	// venue of the merchant, locks until COMMIT.
 	labels sync.Map // labelKey → labelSeen
+
+	lanes lanes // the daily rows each venue's open transactions write (lanes.go)
 }
 
 type labelKey struct{ merchantID, dishID uint64 }
@@ -144,7 +146,8 @@ func (r *Recorder) OrderPlaced(tx *gorm.DB, e orderevent.Placed) error {
 	if err != nil {
 		return err
 	}
-	if err := bumpDishes(db, sortedDishes(dishes)); err != nil {
+	lane := r.lane(tx, e.VenueID)
+	if err := bumpDishes(db, lane, sortedDishes(dishes)); err != nil {
 		return err
 	}
 	// Every dish's label that changed in one statement (rows in dish order,
@@ -166,7 +169,7 @@ func (r *Recorder) OrderPlaced(tx *gorm.DB, e orderevent.Placed) error {
 	if opened {
 		v.Orders = 1
 	}
-	return bumpVenue(db, &v)
+	return bumpVenue(db, lane, &v)
 }
 
 // openOrder notes an order the first time one of its rounds arrives; opened
@@ -262,7 +265,8 @@ func (r *Recorder) OrderCancelled(tx *gorm.DB, e orderevent.Cancelled) error {
 		}
 		return dishList[i].DishID < dishList[j].DishID
 	})
-	if err := bumpDishes(db, dishList); err != nil {
+	lane := r.lane(tx, e.VenueID)
+	if err := bumpDishes(db, lane, dishList); err != nil {
 		return err
 	}
 	cancelled, orderDate, err := r.closeIfEmpty(db, e, now)
@@ -278,7 +282,7 @@ func (r *Recorder) OrderCancelled(tx *gorm.DB, e orderevent.Cancelled) error {
 		v.CancelledOrders++
 	}
 	for _, date := range sortedKeys(venues) {
-		if err := bumpVenue(db, venues[date]); err != nil {
+		if err := bumpVenue(db, lane, venues[date]); err != nil {
 			return err
 		}
 	}
@@ -332,15 +336,18 @@ func (r *Recorder) OrderSettled(tx *gorm.DB, e orderevent.Settled) error {
 	if res.RowsAffected == 0 {
 		return nil // already counted
 	}
-	return bumpVenue(db, &DailyVenue{MerchantID: e.MerchantID, VenueID: e.VenueID, LocalDate: date, SettledOrders: 1, SettledTotal: e.Total})
+	return bumpVenue(db, r.lane(tx, e.VenueID), &DailyVenue{MerchantID: e.MerchantID, VenueID: e.VenueID, LocalDate: date, SettledOrders: 1, SettledTotal: e.Total})
 }
 
 // bumpDishes adds each row's figures to its day's row, creating the new
 // ones, in one statement. Rows are written in the order given, (date, dish),
 // so concurrent orders lock them in one order.
-func bumpDishes(db *gorm.DB, rows []*DailyDish) error {
+func bumpDishes(db *gorm.DB, lane uint8, rows []*DailyDish) error {
 	if len(rows) == 0 {
 		return nil
+	}
+	for _, d := range rows {
+		d.Lane = lane
 	}
 	// The figures the statement brings for a row: VALUES(col) on MySQL and
 	// MariaDB, excluded.col on SQLite.
@@ -355,7 +362,7 @@ func bumpDishes(db *gorm.DB, rows []*DailyDish) error {
 		category = gorm.Expr("VALUES(category_id)")
 	}
 	err := db.Clauses(clause.OnConflict{
-		Columns: []clause.Column{{Name: "merchant_id"}, {Name: "venue_id"}, {Name: "local_date"}, {Name: "dish_id"}},
+		Columns: []clause.Column{{Name: "merchant_id"}, {Name: "venue_id"}, {Name: "local_date"}, {Name: "dish_id"}, {Name: "lane"}},
 		DoUpdates: clause.Assignments(map[string]any{
 			"category_id":        category,
 			"quantity":           add("quantity"),
@@ -370,9 +377,10 @@ func bumpDishes(db *gorm.DB, rows []*DailyDish) error {
 	return nil
 }
 
-func bumpVenue(db *gorm.DB, v *DailyVenue) error {
+func bumpVenue(db *gorm.DB, lane uint8, v *DailyVenue) error {
+	v.Lane = lane
 	err := db.Clauses(clause.OnConflict{
-		Columns: []clause.Column{{Name: "merchant_id"}, {Name: "venue_id"}, {Name: "local_date"}},
+		Columns: []clause.Column{{Name: "merchant_id"}, {Name: "venue_id"}, {Name: "local_date"}, {Name: "lane"}},
 		DoUpdates: clause.Assignments(map[string]any{
 			"orders":           gorm.Expr("orders + ?", v.Orders),
 			"cancelled_orders": gorm.Expr("cancelled_orders + ?", v.CancelledOrders),

@@ -34,7 +34,8 @@ type SaleLine struct {
 
 func (SaleLine) TableName() string { return "report_sale_lines" }
 
-// DailyDish is the running total of one dish at one venue on one local day.
+// DailyDish is the running total of one dish at one venue on one local day,
+// in one of its lanes (lanes.go): a day's figures are the sum of its lanes.
 // Quantity and Amount are net of cancellations; what was cancelled is kept
 // beside them. Reports read these rows, never the lines.
 type DailyDish struct {
@@ -43,6 +44,7 @@ type DailyDish struct {
 	VenueID           uint64 `gorm:"not null;uniqueIndex:uk_report_daily_dishes,priority:2"`
 	LocalDate         string `gorm:"type:char(10);not null;uniqueIndex:uk_report_daily_dishes,priority:3"`
 	DishID            uint64 `gorm:"not null;uniqueIndex:uk_report_daily_dishes,priority:4"`
+	Lane              uint8  `gorm:"not null;default:0;uniqueIndex:uk_report_daily_dishes,priority:5"` // see lanes.go
 	Week              string `gorm:"type:char(8);not null"`
 	CategoryID        uint64 `gorm:"not null"`
 	Quantity          int64  `gorm:"not null"`
@@ -53,7 +55,8 @@ type DailyDish struct {
 
 func (DailyDish) TableName() string { return "report_daily_dishes" }
 
-// DailyVenue is the running total of one venue on one local day: orders
+// DailyVenue is the running total of one venue on one local day (the sum of
+// its lanes, lanes.go): orders
 // opened, whole orders cancelled, bills settled, and dish sales net of
 // cancellations.
 type DailyVenue struct {
@@ -61,6 +64,7 @@ type DailyVenue struct {
 	MerchantID      uint64 `gorm:"not null;uniqueIndex:uk_report_daily_venues,priority:1"`
 	VenueID         uint64 `gorm:"not null;uniqueIndex:uk_report_daily_venues,priority:2"`
 	LocalDate       string `gorm:"type:char(10);not null;uniqueIndex:uk_report_daily_venues,priority:3"`
+	Lane            uint8  `gorm:"not null;default:0;uniqueIndex:uk_report_daily_venues,priority:4"` // see lanes.go
 	Orders          int64  `gorm:"not null"`
 	CancelledOrders int64  `gorm:"not null"`
 	Quantity        int64  `gorm:"not null"`

@@ -76,6 +76,29 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return nil
 		}},
+		// Lanes (lanes.go): a day's totals in up to eight rows, the lane in
+		// the unique keys. Existing rows are lane 0.
+		{ID: "report/0003_daily_lanes", Up: func(tx *gorm.DB) error {
+			for _, t := range []struct {
+				model any
+				index string
+			}{{&DailyDish{}, "uk_report_daily_dishes"}, {&DailyVenue{}, "uk_report_daily_venues"}} {
+				if !tx.Migrator().HasColumn(t.model, "Lane") {
+					if err := tx.Migrator().AddColumn(t.model, "Lane"); err != nil {
+						return err
+					}
+				}
+				if tx.Migrator().HasIndex(t.model, t.index) {
+					if err := tx.Migrator().DropIndex(t.model, t.index); err != nil {
+						return err
+					}
+				}
+				if err := tx.Migrator().CreateIndex(t.model, t.index); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
 	}
 }
 
