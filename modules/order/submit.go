@@ -398,4 +398,3 @@ func retryable(err error) bool {
 	var my *mysqldriver.MySQLError
 	return errors.As(err, &my) && (my.Number == 1213 || my.Number == 1205)
 }
-
