@@ -25,7 +25,7 @@ type Config struct {
 	DBDSN     string `yaml:"db_dsn" env:"VENUE_DB_DSN" default:"" doc:"database: empty = SQLite file under the data dir; 'mysql://user:pass@tcp(host:3306)/venue?parseTime=true' or a plain go-sql-driver DSN = MySQL 8 / MariaDB; 'sqlite://path' = SQLite at that path"`
 	DBMaxOpen int    `yaml:"db_max_open" env:"VENUE_DB_MAX_OPEN" default:"32" doc:"maximum open database connections (MySQL)"`
 	// OrderWriters bounds the submissions in the database at once; see modules/order/writers.go.
-	OrderWriters int `yaml:"order_writers" env:"VENUE_ORDER_WRITERS" default:"0" doc:"guest and tablet order submissions one node writes to the database at once; the others wait their turn, first come first served; 0 = twice the CPU cores the process may use, at least 4"`
+	OrderWriters int `yaml:"order_writers" env:"VENUE_ORDER_WRITERS" default:"0" doc:"guest and tablet order submissions one node writes to the database at once; the others wait their turn, first come first served; 0 = twice the CPU cores the process may use plus one, at least 4"`
 
 	TemporalAddress       string `yaml:"temporal_address" env:"VENUE_TEMPORAL_ADDRESS" default:"" doc:"Temporal frontend host:port; empty = start the embedded dev server under the data dir"`
 	TemporalNamespace     string `yaml:"temporal_namespace" env:"VENUE_TEMPORAL_NAMESPACE" default:"default" doc:"Temporal namespace the worker and clients use"`
@@ -116,7 +116,7 @@ func (c *Config) validate() error {
 		return fmt.Errorf("VENUE_ADMIN_PASSWORD must be at least 6 characters")
 	}
 	if c.OrderWriters < 0 {
-		return fmt.Errorf("VENUE_ORDER_WRITERS must be 0 (twice the CPU cores) or more")
+		return fmt.Errorf("VENUE_ORDER_WRITERS must be 0 (twice the CPU cores plus one) or more")
 	}
 	if c.TemporalWorkflowCache < 1 {
 		return fmt.Errorf("VENUE_TEMPORAL_WORKFLOW_CACHE must be at least 1")
