@@ -87,7 +87,7 @@ func (m *Module) submit(ctx context.Context, table *configure.TableRef, recheck 
 		return nil, err
 	}
 	defer m.writers.leave()
-	var no number // taken once: a deadlocked attempt's retry keeps it
+	var no number // taken ahead once: a deadlocked attempt's retry keeps it
 	if dbx.DialectOf(m.db) == dbx.MySQL {
 		if err := m.numberAhead(vctx, table, v, now, &no); err != nil {
 			return nil, err
@@ -176,6 +176,9 @@ func (m *Module) place(ctx context.Context, table *configure.TableRef, v *shop.V
 	var bill *GuestOrder
 	now := m.now().UTC()
 	payAfter := v.OrderingMode == shop.PayAfterMeal
+	if !no.committed {
+		*no = number{} // an earlier attempt's number rolled back with it
+	}
 	err := dbx.Transaction(m.db.WithContext(ctx), func(tx *gorm.DB) error {
 		sub := Submission{MerchantID: table.MerchantID, VenueID: table.VenueID, TableID: table.TableID, Key: in.IdempotencyKey, CreatedAt: now}
 		insertKey := func() error {
@@ -299,6 +302,10 @@ func provisionalNumber() string {
 type number struct {
 	value string
 	day   string // the venue's calendar day it was taken for
+	// committed: taken in a statement of its own (numberAhead), so it stays
+	// taken whatever happens to the transaction; one taken inside an attempt
+	// that rolled back went back to the counter and is not kept.
+	committed bool
 }
 
 // heldFor reports a number taken already (numberAhead or an earlier attempt
@@ -317,7 +324,7 @@ func (no *number) take(tx *gorm.DB, v *shop.VenueSettings, now time.Time) error 
 	if err != nil {
 		return err
 	}
-	no.value, no.day = value, day
+	no.value, no.day, no.committed = value, day, false
 	return nil
 }
 
@@ -341,7 +348,11 @@ func (m *Module) numberAhead(ctx context.Context, table *configure.TableRef, v *
 		}
 	}
 	// Its own statement, committed at once: the counter is locked for it only.
-	return no.take(m.db.WithContext(ctx), v, now)
+	if err := no.take(m.db.WithContext(ctx), v, now); err != nil {
+		return err
+	}
+	no.committed = true
+	return nil
 }
 
 // nextNumber is the venue's next order number: its prefix, the day in its
