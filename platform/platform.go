@@ -289,6 +289,9 @@ func (p *Platform) Close() {
 	if p.Sys != nil {
 		p.Sys.Stop()
 	}
+	if p.Feed != nil {
+		p.Feed.Flush() // the live events queued last reach the other nodes
+	}
 	for i := len(p.closers) - 1; i >= 0; i-- {
 		p.closers[i]()
 	}

@@ -72,3 +72,14 @@ func TestWorkflowCacheMustBePositive(t *testing.T) {
 		t.Fatalf("0 accepted: %v", err)
 	}
 }
+
+func TestOrderWritersMustNotBeNegative(t *testing.T) {
+	c, err := Load()
+	if err != nil || c.OrderWriters != 0 {
+		t.Fatalf("default: %v %v", c, err)
+	}
+	t.Setenv("VENUE_ORDER_WRITERS", "-1")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "VENUE_ORDER_WRITERS") {
+		t.Fatalf("-1 accepted: %v", err)
+	}
+}
