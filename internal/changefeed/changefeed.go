@@ -60,7 +60,7 @@ type Feed struct {
 	soonMu  sync.Mutex
 	soon    []Event
 	writing bool
-	wrote   sync.WaitGroup
+	idle    *sync.Cond // on soonMu: broadcast when the writer stops
 }
 
 // soonLinger is how long PublishSoon's writer gathers events before it
@@ -72,7 +72,9 @@ const gapWait = 10 * time.Second
 
 // New returns a feed over db; call Run to start polling.
 func New(db *gorm.DB, log *slog.Logger) *Feed {
-	return &Feed{db: db, log: log, handlers: map[string][]Handler{}, own: map[uint64]bool{}, applied: map[uint64]bool{}, interval: time.Second}
+	f := &Feed{db: db, log: log, handlers: map[string][]Handler{}, own: map[uint64]bool{}, applied: map[uint64]bool{}, interval: time.Second}
+	f.idle = sync.NewCond(&f.soonMu)
+	return f
 }
 
 // Subscribe registers h for topic.
@@ -111,21 +113,24 @@ func (f *Feed) PublishSoon(topic, key string) {
 	f.soon = append(f.soon, Event{Topic: topic, Key: key, CreatedAt: time.Now().UTC()})
 	start := !f.writing
 	f.writing = true
-	if start {
-		f.wrote.Add(1)
-	}
 	f.soonMu.Unlock()
 	if start {
 		go f.writeSoon()
 	}
 }
 
-// Flush waits until the events PublishSoon queued so far are written.
-func (f *Feed) Flush() { f.wrote.Wait() }
+// Flush waits until the events PublishSoon queued so far are written (or
+// their write failed).
+func (f *Feed) Flush() {
+	f.soonMu.Lock()
+	defer f.soonMu.Unlock()
+	for f.writing {
+		f.idle.Wait()
+	}
+}
 
 // writeSoon writes the queued events until the queue stays empty.
 func (f *Feed) writeSoon() {
-	defer f.wrote.Done()
 	for {
 		time.Sleep(soonLinger)
 		f.soonMu.Lock()
@@ -133,6 +138,7 @@ func (f *Feed) writeSoon() {
 		f.soon = nil
 		if len(evs) == 0 {
 			f.writing = false
+			f.idle.Broadcast()
 			f.soonMu.Unlock()
 			return
 		}
