@@ -147,22 +147,28 @@ func (f *Feed) writeSoon() {
 	}
 }
 
-// writeOwn inserts events this node has applied already. Polls wait for
-// it (pollMu), so none reads a row before it is known as this node's own.
+// writeOwn inserts events this node has applied already and marks them as
+// its own, so its polls skip them. The insert holds no lock of the feed: on
+// SQLite it may wait for the write lock, held by a transaction that itself
+// waits for a poll (Sync). A poll that reads a row before it is marked
+// applies it here a second time (a live notice twice: harmless); a row a
+// poll has passed is not marked (it would never be cleared).
 func (f *Feed) writeOwn(evs []Event) {
-	f.pollMu.Lock()
-	defer f.pollMu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := f.db.Session(&gorm.Session{SkipDefaultTransaction: true, Context: ctx}).CreateInBatches(evs, 500).Error; err != nil {
 		f.log.Warn("changefeed: write events", "events", len(evs), "error", err)
 		return
 	}
+	f.pollMu.Lock() // no I/O under it here: only against a poll's bookkeeping
+	defer f.pollMu.Unlock()
 	f.seenMu.Lock()
+	defer f.seenMu.Unlock()
 	for _, ev := range evs {
-		f.own[ev.ID] = true
+		if ev.ID > f.lastID && !f.applied[ev.ID] {
+			f.own[ev.ID] = true
+		}
 	}
-	f.seenMu.Unlock()
 }
 
 func (f *Feed) dispatch(topic, key string) {

@@ -17,20 +17,21 @@ func login(env *platformtest.Env, user, pw, addr string) platformtest.Envelope {
 		Body: map[string]string{"username": user, "password": pw}})
 }
 
-// The attack: 40 wrong passwords and the right one sent at once. Every
-// attempt is counted before its password is compared, so no more than the
-// limit are ever compared, and after the burst the account is locked.
+// The attack: 41 wrong passwords sent at once. Every attempt is counted
+// before its password is compared, so no more than the limit are ever
+// compared, and after the burst the account is locked: the right password
+// too is refused. (The burst used to hold the right password as well; a
+// success ends the pair's count by design, the owner's typos forgiven, so
+// guesses arriving after it got fresh tries: 6 to 8 compared in about one
+// run in ten on MariaDB, the design and not a race, hence the split.)
 func TestParallelGuessBurstGetsNoMoreTriesThanTheLimit(t *testing.T) {
 	env := platformtest.New(t)
-	const wrong = 40
-	codes := make(chan int, wrong+1)
+	const wrong = 41
+	codes := make(chan int, wrong)
 	var wg sync.WaitGroup
 	start := make(chan struct{})
-	for i := 0; i <= wrong; i++ {
+	for i := 0; i < wrong; i++ {
 		pw := fmt.Sprintf("guess-%02d", i)
-		if i == wrong {
-			pw = platformtest.AdminPassword
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -56,13 +57,11 @@ func TestParallelGuessBurstGetsNoMoreTriesThanTheLimit(t *testing.T) {
 		}
 	}
 	limit := env.Config.LoginMaxFailures
-	if compared > limit || locked < wrong+1-limit {
+	if ok != 0 || compared > limit || locked < wrong-limit {
 		t.Fatalf("%d passwords compared (%d succeeded), %d refused as locked; at most %d may be compared", compared, ok, locked, limit)
 	}
-	if ok == 0 {
-		if res := login(env, "admin", platformtest.AdminPassword, "203.0.113.7:5555"); res.Code != sys.CodeLocked {
-			t.Fatalf("right password after the burst: %d %q, want locked", res.Code, res.Msg)
-		}
+	if res := login(env, "admin", platformtest.AdminPassword, "203.0.113.7:5555"); res.Code != sys.CodeLocked {
+		t.Fatalf("right password after the burst: %d %q, want locked", res.Code, res.Msg)
 	}
 }
 
