@@ -58,7 +58,7 @@ func ImportUpload(c *Ctx, readFailed string) ([]byte, error) {
 	if err != nil {
 		return nil, Business(codeUploadRefused, "upload.failed", nil)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: everything it could report, ReadAll did
 	raw, err := io.ReadAll(io.LimitReader(f, maxImportBytes))
 	if err != nil {
 		return nil, Business(codeUploadRefused, readFailed, nil)

@@ -43,7 +43,7 @@ func main() {
 			c.AbortWithStatus(http.StatusInternalServerError)
 			return
 		}
-		defer rows.Close()
+		defer func() { _ = rows.Close() }() // rows.Err() below reports the iteration's error
 		out := make([]user, 0, 20)
 		for rows.Next() {
 			var u user
@@ -52,6 +52,10 @@ func main() {
 				return
 			}
 			out = append(out, u)
+		}
+		if err := rows.Err(); err != nil {
+			c.AbortWithStatus(http.StatusInternalServerError)
+			return
 		}
 		c.JSON(http.StatusOK, gin.H{"records": out, "total": total})
 	})

@@ -36,11 +36,13 @@ func createMerchantCmd() *cobra.Command {
 				return describe(err)
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "merchant id:    %d\nvenue id:       %d\nadmin user id:  %d\nadmin username: %s\n", out.MerchantID, out.VenueID, out.AdminUserID, out.AdminUsername)
-			if password == "" {
-				fmt.Fprintf(w, "admin password: %s (must be changed at first login)\n", out.AdminPassword)
+			if _, err := fmt.Fprintf(w, "merchant id:    %d\nvenue id:       %d\nadmin user id:  %d\nadmin username: %s\n", out.MerchantID, out.VenueID, out.AdminUserID, out.AdminUsername); err != nil {
+				return err
 			}
-			return nil
+			if password == "" {
+				_, err = fmt.Fprintf(w, "admin password: %s (must be changed at first login)\n", out.AdminPassword)
+			}
+			return err
 		},
 	}
 	c.Flags().StringVar(&name, "name", "", "merchant name (required)")
@@ -74,8 +76,8 @@ func createUserCmd() *cobra.Command {
 			if err != nil {
 				return describe(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "user id:  %d\nusername: %s\n", u.ID, u.Username)
-			return nil
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "user id:  %d\nusername: %s\n", u.ID, u.Username)
+			return err
 		},
 	}
 	c.Flags().StringVar(&username, "username", "", "user name (required)")
@@ -104,11 +106,11 @@ func resetPasswordCmd() *cobra.Command {
 				return describe(err)
 			}
 			if password == "" {
-				fmt.Fprintf(cmd.OutOrStdout(), "new password for %s: %s\n", username, pw)
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "new password for %s: %s\n", username, pw)
 			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "password of %s changed\n", username)
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "password of %s changed\n", username)
 			}
-			return nil
+			return err
 		},
 	}
 	c.Flags().StringVar(&username, "username", "", "user name (required)")

@@ -44,7 +44,10 @@ func versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version",
-		Run:   func(cmd *cobra.Command, _ []string) { fmt.Fprintln(cmd.OutOrStdout(), platform.Version) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), platform.Version)
+			return err
+		},
 	}
 }
 
@@ -58,8 +61,8 @@ func migrateCmd() *cobra.Command {
 				return err
 			}
 			defer p.Close()
-			fmt.Fprintln(cmd.OutOrStdout(), "database is up to date")
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), "database is up to date")
+			return err
 		},
 	}
 }
@@ -78,8 +81,8 @@ func seedCmd() *cobra.Command {
 			if err := p.Seed(cmd.Context(), demo); err != nil {
 				return err
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), "seeded")
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), "seeded")
+			return err
 		},
 	}
 	c.Flags().BoolVar(&demo, "demo", false, "also add the demo merchant, its venue and staff")

@@ -40,7 +40,7 @@ func renderOpenAPI(cmd *cobra.Command) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }() // a left-over temporary directory does not change the document
 	cfg, err := config.Load()
 	if err != nil {
 		return nil, err

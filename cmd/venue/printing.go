@@ -67,13 +67,13 @@ func printerSimCmd() *cobra.Command {
 			if err := sim.Listen(addr); err != nil {
 				return err
 			}
-			defer sim.Close()
+			defer func() { _ = sim.Close() }() // shutting down: nothing is left to report to
 			fmt.Printf("virtual printer listening on %s", sim.Addr())
 			errc := make(chan error, 1)
 			if web != "" {
 				srv := &http.Server{Addr: web, Handler: sim.Handler(), ReadHeaderTimeout: 5 * time.Second}
 				go func() { errc <- srv.ListenAndServe() }()
-				defer srv.Close()
+				defer func() { _ = srv.Close() }()
 				fmt.Printf(", tickets at http://%s/", displayAddr(web))
 			}
 			fmt.Println()

@@ -39,7 +39,7 @@ func temporalCmd() *cobra.Command {
 				return err
 			}
 			log.Info("temporal server running", "frontend", srv.HostPort(), "namespace", srv.Namespace())
-			fmt.Fprintf(cmd.OutOrStdout(), "temporal frontend: %s (namespace %s)\n", srv.HostPort(), srv.Namespace())
+			_, _ = fmt.Fprintf(cmd.OutOrStdout(), "temporal frontend: %s (namespace %s)\n", srv.HostPort(), srv.Namespace())
 			<-ctx.Done()
 			return srv.Stop()
 		},

@@ -96,7 +96,7 @@ func (p *Printer) Close() error {
 	p.closed = true
 	ln := p.ln
 	for c := range p.conns {
-		c.Close()
+		_ = c.Close() // dropped on purpose: a printer switched off
 	}
 	p.mu.Unlock()
 	var err error
@@ -124,7 +124,7 @@ func (p *Printer) accept(ln net.Listener) {
 		p.mu.Lock()
 		if p.closed {
 			p.mu.Unlock()
-			c.Close()
+			_ = c.Close()
 			return
 		}
 		p.conns[c] = true
@@ -142,7 +142,7 @@ func (p *Printer) serve(c net.Conn) {
 		p.mu.Lock()
 		delete(p.conns, c)
 		p.mu.Unlock()
-		c.Close()
+		_ = c.Close() // read to its end: nothing more to learn from it
 	}()
 	var data bytes.Buffer
 	buf := make([]byte, 32<<10)

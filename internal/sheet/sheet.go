@@ -21,7 +21,7 @@ const MaxImportRows = 5000
 // Write renders one sheet: a bold header row, then rows.
 func Write(sheetName string, header []string, rows [][]any) ([]byte, error) {
 	f := excelize.NewFile()
-	defer f.Close()
+	defer func() { _ = f.Close() }() // removes excelize's temporary files; the bytes are written by then
 	if err := f.SetSheetName("Sheet1", sheetName); err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func Read(r io.Reader) (header []string, rows [][]string, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("not an Excel file: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // removes excelize's temporary files; the rows are read by then
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
 		return nil, nil, fmt.Errorf("no sheet")
@@ -124,7 +124,7 @@ func ReadImport(r io.Reader, accept [][]string, maxRows int) ([][]string, error)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // removes excelize's temporary files; the rows are read by then
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
 		return nil, ErrNotExcel
@@ -133,7 +133,7 @@ func ReadImport(r io.Reader, accept [][]string, maxRows int) ([][]string, error)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotExcel, err)
 	}
-	defer it.Close()
+	defer func() { _ = it.Close() }() // as f.Close: temporary files only
 	var rows [][]string
 	header := true
 	for it.Next() {

@@ -38,16 +38,16 @@ func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ strin
 		return "", err
 	}
 	if _, err := io.Copy(tmp, r); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+		_ = tmp.Close()
+		_ = os.Remove(tmp.Name()) // best effort: the copy's error is what Put reports
 		return "", err
 	}
 	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name())
 		return "", err
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name())
 		return "", err
 	}
 	return "/uploads/" + key, nil

@@ -203,7 +203,7 @@ func menuDishes(db *gorm.DB, merchantID uint64) ([]Dish, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	var out []Dish
 	for rows.Next() {
 		var d Dish
@@ -237,7 +237,7 @@ func menuSpecs(db *gorm.DB, merchantID uint64) (map[uint64][]PublicSpec, error) 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	for rows.Next() {
 		var o sorted
 		var group uint64
@@ -260,7 +260,7 @@ func menuSpecs(db *gorm.DB, merchantID uint64) (map[uint64][]PublicSpec, error) 
 	if err != nil {
 		return nil, err
 	}
-	defer grows.Close()
+	defer func() { _ = grows.Close() }() // grows.Err() reports the iteration's error
 	for grows.Next() {
 		var g groupRow
 		if err := grows.Scan(&g.spec.ID, &g.dish, &g.spec.Name, &g.sort, &g.spec.Required, &g.spec.MinChoices, &g.spec.MaxChoices); err != nil {

@@ -150,7 +150,9 @@ func (m *Module) liveStream(c *api.Ctx) (any, error) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprint(w, "retry: 3000\n: connected\n\n")
+	if _, err := fmt.Fprint(w, "retry: 3000\n: connected\n\n"); err != nil {
+		return nil, nil // the connection is gone: end as when the request ends
+	}
 	w.Flush()
 	ping := time.NewTicker(20 * time.Second)
 	defer ping.Stop()
@@ -158,16 +160,20 @@ func (m *Module) liveStream(c *api.Ctx) (any, error) {
 	defer end.Stop()
 	ctx := c.Request.Context()
 	for {
+		var err error
 		select {
 		case <-ctx.Done():
 			return nil, nil
 		case <-end.C:
 			return nil, nil
 		case <-ping.C:
-			fmt.Fprint(w, ": ping\n\n")
+			_, err = fmt.Fprint(w, ": ping\n\n")
 		case e := <-sub.ch:
 			raw, _ := json.Marshal(e)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, raw)
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, raw)
+		}
+		if err != nil {
+			return nil, nil // the connection is gone: end as when the request ends
 		}
 		w.Flush()
 	}

@@ -193,7 +193,7 @@ func (a *agentClient) call(ctx context.Context, path string, body, out any) erro
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read-only: ReadAll reports what went wrong
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if err != nil {
 		return err

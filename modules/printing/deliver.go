@@ -216,7 +216,7 @@ func sendTCP(ctx context.Context, addr string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // the status answer, not the close, says whether the job printed
 	if err := conn.SetDeadline(time.Now().Add(writeTimeout)); err != nil {
 		return err
 	}

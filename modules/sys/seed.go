@@ -292,7 +292,9 @@ func (m *Module) ensureAdmin(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	if generated {
-		fmt.Fprintf(out, "\n  First start: created the platform administrator.\n    user name: admin\n    password:  %s\n  It is shown only this once; change it after logging in.\n\n", password)
+		if _, err := fmt.Fprintf(out, "\n  First start: created the platform administrator.\n    user name: admin\n    password:  %s\n  It is shown only this once; change it after logging in.\n\n", password); err != nil {
+			return fmt.Errorf("show the new administrator's password (set another with venue reset-password): %w", err)
+		}
 	}
 	return nil
 }

@@ -66,7 +66,7 @@ func (s *AliyunSMS) Send(ctx context.Context, mobile, code, _ string) error {
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read-only: the decode reports what went wrong
 	var out struct{ Code, Message string }
 	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
 		return fmt.Errorf("aliyun sms: %s: %w", resp.Status, err)

@@ -168,7 +168,7 @@ func scanUsers(q *gorm.DB) ([]User, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rs.Close()
+	defer func() { _ = rs.Close() }() // rs.Err() reports the iteration's error
 	var out []User
 	for rs.Next() {
 		var u User

@@ -35,7 +35,7 @@ func Bench304(b *testing.B, env *Env, paths []string) {
 			b.Fatal(err)
 		}
 		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != 200 || res.Header.Get("ETag") == "" {
 			b.Fatalf("warm-up %d: HTTP %d", i, res.StatusCode)
 		}
@@ -69,7 +69,7 @@ func Bench304(b *testing.B, env *Env, paths []string) {
 				return
 			}
 			_, _ = io.Copy(io.Discard, res.Body)
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode != http.StatusNotModified {
 				b.Errorf("path %d: HTTP %d", i, res.StatusCode)
 				return

@@ -169,8 +169,12 @@ func (e *Env) Upload(path, token, filename string, content []byte) Envelope {
 	if err != nil {
 		e.T.Fatal(err)
 	}
-	fw.Write(content) //nolint:errcheck
-	mw.Close()
+	if _, err := fw.Write(content); err != nil {
+		e.T.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		e.T.Fatal(err)
+	}
 	req := httptest.NewRequest(http.MethodPost, path, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	return e.send(req, Req{Token: token})

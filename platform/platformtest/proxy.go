@@ -49,7 +49,7 @@ func (p *Proxy) serve(ln net.Listener) {
 			}
 			out, err := net.Dial("tcp", p.target)
 			if err != nil {
-				in.Close()
+				_ = in.Close()
 				continue
 			}
 			if !p.track(in, out) {
@@ -57,8 +57,8 @@ func (p *Proxy) serve(ln net.Listener) {
 			}
 			pipe := func(dst, src net.Conn) {
 				_, _ = io.Copy(dst, src)
-				dst.Close()
-				src.Close()
+				_ = dst.Close()
+				_ = src.Close()
 			}
 			go pipe(in, out)
 			go pipe(out, in)
@@ -71,7 +71,7 @@ func (p *Proxy) track(cs ...net.Conn) bool {
 	defer p.mu.Unlock()
 	if p.ln == nil { // cut meanwhile
 		for _, c := range cs {
-			c.Close()
+			_ = c.Close()
 		}
 		return false
 	}
@@ -86,11 +86,11 @@ func (p *Proxy) Cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ln != nil {
-		p.ln.Close()
+		_ = p.ln.Close() // cutting the line is the point; how it closed does not matter
 		p.ln = nil
 	}
 	for c := range p.conns {
-		c.Close()
+		_ = c.Close()
 	}
 	p.conns = map[net.Conn]struct{}{}
 }

@@ -49,12 +49,12 @@ func FreshMySQL(t testing.TB) string {
 	_, _ = rand.Read(b[:])
 	name := "venue_t_" + hex.EncodeToString(b[:])
 	if _, err := admin.Exec("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"); err != nil {
-		admin.Close()
+		_ = admin.Close()
 		t.Fatalf("create test database: %v", err)
 	}
 	t.Cleanup(func() {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name)
-		admin.Close()
+		_ = admin.Close()
 	})
 	cfg.DBName = name
 	return cfg.FormatDSN()
