@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // The dump of Export is JSON lines: a header line per table
@@ -47,7 +48,7 @@ func tables(ctx context.Context, db *sql.DB, d Dialect) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	var out []string
 	for rows.Next() {
 		var n string
@@ -62,12 +63,12 @@ func tables(ctx context.Context, db *sql.DB, d Dialect) ([]string, error) {
 	return out, rows.Err()
 }
 
-// quote quotes a table or column name that was read from the schema.
-func quote(d Dialect, name string) string {
-	if d == MySQL {
-		return "`" + strings.ReplaceAll(name, "`", "``") + "`"
-	}
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+// statement renders sql through gorm: a clause.Table or clause.Column argument
+// becomes an identifier quoted for the dialect, any other a bound value.
+func statement(gdb *gorm.DB, sql string, vars ...any) (string, []any) {
+	stmt := &gorm.Statement{DB: gdb}
+	clause.Expr{SQL: sql, Vars: vars}.Build(stmt)
+	return stmt.SQL.String(), stmt.Vars
 }
 
 // Export writes every table's rows to w.
@@ -85,19 +86,20 @@ func Export(ctx context.Context, gdb *gorm.DB, w io.Writer) error {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, name := range names {
-		if err := exportTable(ctx, db, d, name, enc); err != nil {
+		if err := exportTable(ctx, gdb, db, name, enc); err != nil {
 			return fmt.Errorf("export %s: %w", name, err)
 		}
 	}
 	return bw.Flush()
 }
 
-func exportTable(ctx context.Context, db *sql.DB, d Dialect, name string, enc *json.Encoder) error {
-	rows, err := db.QueryContext(ctx, "SELECT * FROM "+quote(d, name))
+func exportTable(ctx context.Context, gdb *gorm.DB, db *sql.DB, name string, enc *json.Encoder) error {
+	q, args := statement(gdb, "SELECT * FROM ?", clause.Table{Name: name})
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	cols, err := rows.ColumnTypes()
 	if err != nil {
 		return err
@@ -199,7 +201,7 @@ func Import(ctx context.Context, gdb *gorm.DB, r io.Reader) (map[string]int, err
 	}
 	known := map[string]map[string]bool{}
 	for _, n := range names {
-		cols, err := columns(ctx, db, d, n)
+		cols, err := columns(ctx, gdb, db, n)
 		if err != nil {
 			return nil, fmt.Errorf("import: columns of %s: %w", n, err)
 		}
@@ -219,17 +221,11 @@ func Import(ctx context.Context, gdb *gorm.DB, r io.Reader) (map[string]int, err
 		if cur == nil || len(batch) == 0 {
 			return nil
 		}
-		cols := make([]string, len(cur.Columns))
+		cols := make([]clause.Column, len(cur.Columns))
 		for i, c := range cur.Columns {
-			cols[i] = quote(d, c)
+			cols[i] = clause.Column{Name: c}
 		}
-		one := "(" + strings.TrimSuffix(strings.Repeat("?,", len(cols)), ",") + ")"
-		q := "INSERT INTO " + quote(d, cur.Table) + " (" + strings.Join(cols, ",") + ") VALUES " +
-			strings.TrimSuffix(strings.Repeat(one+",", len(batch)), ",")
-		args := make([]any, 0, len(batch)*len(cols))
-		for _, row := range batch {
-			args = append(args, row...)
-		}
+		q, args := statement(gdb, "INSERT INTO ? ?", clause.Table{Name: cur.Table}, clause.Values{Columns: cols, Values: batch})
 		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
 			return fmt.Errorf("import %s: %w", cur.Table, err)
 		}
@@ -283,7 +279,8 @@ func Import(ctx context.Context, gdb *gorm.DB, r io.Reader) (map[string]int, err
 				return nil, fmt.Errorf("import: column %s.%s is not in this database", h.Table, c)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM "+quote(d, h.Table)); err != nil {
+		q, args := statement(gdb, "DELETE FROM ?", clause.Table{Name: h.Table})
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
 			return nil, fmt.Errorf("import: empty %s: %w", h.Table, err)
 		}
 		counts[h.Table] = 0
@@ -294,7 +291,7 @@ func Import(ctx context.Context, gdb *gorm.DB, r io.Reader) (map[string]int, err
 	}
 	// Caches of running nodes know nothing of the import: restart them.
 	if known["sys_change_events"] != nil {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM "+quote(d, "sys_change_events")); err != nil {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM sys_change_events"); err != nil {
 			return nil, err
 		}
 	}
@@ -306,12 +303,13 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-func columns(ctx context.Context, db *sql.DB, d Dialect, table string) (map[string]bool, error) {
-	rows, err := db.QueryContext(ctx, "SELECT * FROM "+quote(d, table)+" WHERE 1 = 0")
+func columns(ctx context.Context, gdb *gorm.DB, db *sql.DB, table string) (map[string]bool, error) {
+	q, args := statement(gdb, "SELECT * FROM ? WHERE 1 = 0", clause.Table{Name: table})
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // no row is read: only the column names matter
 	names, err := rows.Columns()
 	out := map[string]bool{}
 	for _, n := range names {
