@@ -63,12 +63,13 @@ func (l *Local) Handler() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		f, err := os.Open(filepath.Join(l.dir, filepath.FromSlash(rel)))
+		// The path comes from the request: opened inside the directory, never outside it (no "..", no symlink out).
+		f, err := os.OpenInRoot(l.dir, filepath.FromSlash(rel))
 		if err != nil {
 			http.NotFound(w, r)
 			return
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read-only: ServeContent reports a failed read
 		st, err := f.Stat()
 		if err != nil || st.IsDir() {
 			http.NotFound(w, r)

@@ -102,7 +102,7 @@ func (s *fontSet) load() {
 			if err != nil || info.Size() > maxFontBytes {
 				continue
 			}
-			raw, err := os.ReadFile(p)
+			raw, err := os.ReadFile(p) //nolint:gosec // G304: a font file found under the configured (or the system's) font directories
 			if err != nil {
 				continue
 			}

@@ -5,6 +5,7 @@ package devserver
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -15,12 +16,12 @@ import (
 // (or another Server in this process) holds it. The kernel drops the lock when
 // the process dies, so a crash never leaves a stale lock behind.
 func lockDir(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644) //nolint:gosec // G304: the lock file lives in the data directory the configuration names
 	if err != nil {
 		return nil, err
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		b, _ := os.ReadFile(path)
+		b, _ := io.ReadAll(f)
 		_ = f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			holder := strings.TrimSpace(string(b))
