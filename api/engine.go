@@ -1,3 +1,7 @@
+// Package api is the HTTP layer the modules share: the Gin engine and its
+// middleware, the route registry (each route declares its permission), the
+// request context, errors with their codes, the localized envelope, paging,
+// validation and the OpenAPI document.
 package api
 
 import (

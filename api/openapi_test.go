@@ -19,7 +19,7 @@ type oaInput struct {
 	Shared oaShared          `json:"shared" api:"required"`
 	Schema json.RawMessage   `json:"schema" type:"object"`
 	Perms  map[string]string `json:"perms" enum:"read,write"`
-	secret string
+	secret string            //nolint:unused // never read: it is here to show the schema leaves unexported fields out
 }
 
 type oaShared struct {

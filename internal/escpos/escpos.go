@@ -45,7 +45,7 @@ const (
 	lf  = 0x0A
 )
 
-// Alignment of the following lines (ESC a n).
+// Align is the alignment of the following lines (ESC a n).
 type Align byte
 
 const (

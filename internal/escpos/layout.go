@@ -169,10 +169,7 @@ func WrapColumns(left, right string, cols int) []string {
 		parts = []string{""}
 	}
 	out := []string{PadRight(parts[0], room) + " " + right}
-	for _, p := range parts[1:] {
-		out = append(out, p)
-	}
-	return out
+	return append(out, parts[1:]...)
 }
 
 // Rule is a line of dashes across cols columns.

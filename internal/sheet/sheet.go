@@ -91,11 +91,11 @@ func Read(r io.Reader) (header []string, rows [][]string, err error) {
 	return header, rows, nil
 }
 
-// ErrTooManyRows: the sheet has more data rows than the import allows; the
+// ErrTooManyRows means the sheet has more data rows than the import allows; the
 // rows after the first one past the cap were never read.
 var ErrTooManyRows = errors.New("too many rows")
 
-// ErrNotExcel: the file is not a readable .xlsx workbook.
+// ErrNotExcel means the file is not a readable .xlsx workbook.
 var ErrNotExcel = errors.New("not an Excel file")
 
 // HeaderError names the expected columns (by index) whose header cell does

@@ -419,30 +419,30 @@ type rule struct {
 }
 
 // rules lists the checks the generated code applies to a field, in order.
-func (f *fieldPlan) rules() []rule {
+func (fp *fieldPlan) rules() []rule {
 	var out []rule
-	if f.Required {
+	if fp.Required {
 		tmpl := "validation.required"
-		if f.Type == TypeEnum || f.Type == TypeReference {
+		if fp.Type == TypeEnum || fp.Type == TypeReference {
 			tmpl = "validation.must_select"
 		}
 		out = append(out, rule{"required", tmpl, nil})
 	}
-	switch f.Type {
+	switch fp.Type {
 	case TypeString, TypeText:
-		if f.MinLength > 1 {
-			out = append(out, rule{"min_len", "validation.min_len", map[string]any{"Min": f.MinLength}})
+		if fp.MinLength > 1 {
+			out = append(out, rule{"min_len", "validation.min_len", map[string]any{"Min": fp.MinLength}})
 		}
-		out = append(out, rule{"max_len", "validation.max_len", map[string]any{"Max": f.MaxRunes}})
-		if f.Pattern != "" {
+		out = append(out, rule{"max_len", "validation.max_len", map[string]any{"Max": fp.MaxRunes}})
+		if fp.Pattern != "" {
 			out = append(out, rule{"pattern", "validation.bad_value", nil})
 		}
 	case TypeInteger, TypeMoney, TypeDecimal:
-		if f.Type == TypeDecimal {
-			out = append(out, rule{"decimal", "codegen.msg.decimal", map[string]any{"Scale": f.Scale}})
+		if fp.Type == TypeDecimal {
+			out = append(out, rule{"decimal", "codegen.msg.decimal", map[string]any{"Scale": fp.Scale}})
 		}
-		if f.Type != TypeDecimal || f.HasLo || f.HasHi {
-			out = append(out, rule{"range", f.RangeKey, map[string]any{"Min": f.number(f.Lo), "Max": f.number(f.Hi)}})
+		if fp.Type != TypeDecimal || fp.HasLo || fp.HasHi {
+			out = append(out, rule{"range", fp.RangeKey, map[string]any{"Min": fp.number(fp.Lo), "Max": fp.number(fp.Hi)}})
 		}
 	case TypeDate:
 		out = append(out, rule{"date", "codegen.msg.date", nil})
@@ -455,7 +455,7 @@ func (f *fieldPlan) rules() []rule {
 	case TypeReference:
 		out = append(out, rule{"missing", "codegen.msg.ref_missing", nil})
 	}
-	if f.Unique {
+	if fp.Unique {
 		out = append(out, rule{"taken", "validation.taken", nil})
 	}
 	return out

@@ -148,7 +148,7 @@ func (m *Module) Migrations() []dbx.Migration {
 	}
 }
 
-// Menus: the order records sit under the cuisine entry (spec route
+// Menus are the order records, under the cuisine entry (spec route
 // /cuisine/order); approving cancellations is a grant of its own.
 func (m *Module) Menus() []module.MenuSeed {
 	all := []string{"query", "get", "edit", "export"}

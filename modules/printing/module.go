@@ -92,7 +92,7 @@ func (m *Module) Routes(g *api.Group) {
 	m.agentRoutes(g)
 }
 
-// Menus: the print job page sits under the configuration entry.
+// Menus are the print job page, under the configuration entry.
 func (m *Module) Menus() []module.MenuSeed {
 	all := []string{"query", "get", "add", "edit"}
 	return []module.MenuSeed{

@@ -7,7 +7,6 @@ import (
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/dbx"
-	"github.com/venueplatform/venue/workflows/bpmn"
 	"github.com/venueplatform/venue/workflows/engine"
 	"gorm.io/gorm"
 )
@@ -24,20 +23,6 @@ func (d *Definition) forms() map[string]FrozenForm {
 	out := map[string]FrozenForm{}
 	_ = json.Unmarshal([]byte(d.Forms), &out)
 	return out
-}
-
-// taskFormKey is the form a task node uses: its binding, else its formKey.
-func (d *Definition) taskFormKey(mod *Model, el *bpmn.Element) string {
-	if mod != nil {
-		var b FormBindings
-		if json.Unmarshal([]byte(mod.FormBindings), &b) == nil && b.Tasks[el.ID] != "" {
-			return b.Tasks[el.ID]
-		}
-	}
-	if el.User != nil {
-		return el.User.FormKey
-	}
-	return ""
 }
 
 // SetDefinitionStatus suspends (no new starts) or activates a definition.

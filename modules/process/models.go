@@ -18,7 +18,7 @@ type Form struct {
 
 func (Form) TableName() string { return "process_forms" }
 
-// TenantSharedRows: the platform's forms serve every merchant.
+// TenantSharedRows lets the platform's forms serve every merchant.
 func (Form) TenantSharedRows() {}
 
 // FormVersion is a frozen version of a form.
@@ -53,7 +53,7 @@ type Model struct {
 
 func (Model) TableName() string { return "process_models" }
 
-// TenantSharedRows: merchants read (never change) the platform's models.
+// TenantSharedRows lets merchants read (never change) the platform's models.
 func (Model) TenantSharedRows() {}
 
 // Definition is a deployed, frozen model version.
@@ -79,7 +79,7 @@ type Definition struct {
 
 func (Definition) TableName() string { return "process_definitions" }
 
-// TenantSharedRows: merchants start the platform's processes (the ad review).
+// TenantSharedRows lets merchants start the platform's processes (the ad review).
 func (Definition) TenantSharedRows() {}
 
 // Instance is one run of a definition.

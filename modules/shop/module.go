@@ -41,7 +41,7 @@ func (m *Module) Migrations() []dbx.Migration {
 	}
 }
 
-// Menus: the venue settings page sits under the configuration entry the
+// Menus are the venue settings page, under the configuration entry the
 // configure module brings.
 func (m *Module) Menus() []module.MenuSeed {
 	edit := []string{"query", "get", "edit"}

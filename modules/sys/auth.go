@@ -318,11 +318,10 @@ func (a *Auth) LoginMobile(ctx context.Context, sms *SMS, mobile, code string, c
 	}
 	if err := sms.Verify(ctx, mobile, code); err != nil {
 		if ae := (*api.Error)(nil); errors.As(err, &ae) && ae.Code == CodeSMSInvalid {
-			if lockErr := a.failed(ctx, at); lockErr != nil {
-				var le *api.Error
-				if errors.As(lockErr, &le) && le.Code == CodeLocked {
-					return nil, lockErr
-				}
+			// failed always answers an error: only a lock it set replaces the wrong-code error.
+			var le *api.Error
+			if lockErr := a.failed(ctx, at); errors.As(lockErr, &le) && le.Code == CodeLocked {
+				return nil, lockErr
 			}
 		} else {
 			a.release(ctx, at)

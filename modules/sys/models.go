@@ -93,7 +93,7 @@ type Role struct {
 
 func (Role) TableName() string { return "sys_roles" }
 
-// TenantSharedRows: merchants read the platform's template roles.
+// TenantSharedRows lets merchants read the platform's template roles.
 func (Role) TenantSharedRows() {}
 
 // RoleMenu grants a role the sight of a menu entry; its operations are

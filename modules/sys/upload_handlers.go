@@ -9,7 +9,7 @@ import (
 	"github.com/venueplatform/venue/internal/storage"
 )
 
-// Business code of a refused upload.
+// CodeUploadRefused is the business code of a refused upload.
 const CodeUploadRefused = 10201
 
 func (m *Module) uploadImage(c *api.Ctx) (any, error) {
