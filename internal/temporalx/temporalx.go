@@ -1,5 +1,5 @@
 // Package temporalx holds the Temporal client plumbing shared by `venue serve`,
-// `venue worker` and the API: dialing, logging and namespace set-up.
+// `venue worker` and the API: dialling, logging and namespace set-up.
 package temporalx
 
 import (
