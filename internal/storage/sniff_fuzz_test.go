@@ -72,7 +72,7 @@ func officeZip(f *testing.F, name string) []byte {
 		if err != nil {
 			f.Fatal(err)
 		}
-		w.Write([]byte("<x/>")) //nolint:errcheck
+		w.Write([]byte("<x/>"))
 	}
 	if err := zw.Close(); err != nil {
 		f.Fatal(err)

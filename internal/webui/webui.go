@@ -66,7 +66,7 @@ func Handler(dir string) http.Handler {
 		if dir != "" { // a directory being rebuilt during development: read it afresh
 			page = readIndex()
 		}
-		w.Write(page) //nolint:errcheck
+		_, _ = w.Write(page) // a failed write is a browser that went away: nothing left to answer
 	})
 }
 

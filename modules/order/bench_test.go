@@ -166,7 +166,7 @@ func bareHandler(db *sql.DB, mysql bool, venueID, merchantID uint64) http.Handle
 			fail(err)
 			return
 		}
-		defer tx.Rollback() //nolint:errcheck
+		defer tx.Rollback()
 		now := time.Now().UTC()
 		res, err := tx.ExecContext(c, `INSERT INTO order_submissions (merchant_id, venue_id, table_id, idem_key, order_id, round, created_at) VALUES (?, ?, ?, ?, 0, 0, ?)`,
 			merchantID, venueID, tableID, in.IdempotencyKey, now)

@@ -17,7 +17,7 @@ func TestAliyunSMSSendsASignedRequest(t *testing.T) {
 	answer := `{"Code":"OK","Message":"OK"}`
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		query = r.URL.Query()
-		w.Write([]byte(answer)) //nolint:errcheck
+		w.Write([]byte(answer))
 	}))
 	defer srv.Close()
 	s := &AliyunSMS{Endpoint: srv.URL + "/", AccessKeyID: "AKID", AccessKeySecret: "secret", SignName: "Venue",

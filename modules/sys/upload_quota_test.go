@@ -112,7 +112,7 @@ func uploadIn(t *testing.T, env *platformtest.Env, tok, locale string, body []by
 	if err != nil {
 		t.Fatal(err)
 	}
-	fw.Write(body) //nolint:errcheck
+	fw.Write(body)
 	mw.Close()
 	req := httptest.NewRequest(http.MethodPost, filePath, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())

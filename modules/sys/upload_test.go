@@ -104,7 +104,7 @@ func TestAttachmentUploadsAreCheckedByContent(t *testing.T) {
 	var plainZip bytes.Buffer
 	zw := zip.NewWriter(&plainZip)
 	w, _ := zw.Create("notes.txt")
-	w.Write([]byte("hello")) //nolint:errcheck
+	w.Write([]byte("hello"))
 	zw.Close()
 	for name, tc := range map[string]struct {
 		file string
