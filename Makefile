@@ -73,6 +73,16 @@ lint:
 	$(GO) vet ./...
 	cd console && npm run typecheck
 
+# The Go static gate: golangci-lint with .golangci.yml, pinned in its own module (tools/go.mod) so it
+# never enters the product's go.mod; built once into bin/, again only when tools/go.mod or go.sum changes.
+GOLANGCI_LINT := bin/golangci-lint
+$(GOLANGCI_LINT): tools/go.mod tools/go.sum
+	cd tools && GOWORK=off $(GO) build -o ../$(GOLANGCI_LINT) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
+
+.PHONY: lint-go
+lint-go: $(GOLANGCI_LINT)
+	$(GOLANGCI_LINT) run ./...
+
 bench: build
 	scripts/bench.sh ./$(BIN)
 
