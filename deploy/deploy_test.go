@@ -156,6 +156,7 @@ func stripComments(doc []byte) []byte {
 }
 
 func TestKubernetesManifests(t *testing.T) {
+	t.Parallel()
 	m := loadManifests(t)
 	vars := venueVars(t)
 	for _, name := range []string{"venue-api", "venue-worker"} {
@@ -376,6 +377,7 @@ func checkTemporalTLS(t *testing.T, where string, m *manifests, spec corev1.PodS
 // The compose file loads with compose-go (the loader of docker compose,
 // validating against the Compose schema) and has the services the stack needs.
 func TestComposeFile(t *testing.T) {
+	t.Parallel()
 	vars := venueVars(t)
 	details := func(env map[string]string) types.ConfigDetails {
 		return types.ConfigDetails{WorkingDir: ".", ConfigFiles: []types.ConfigFile{{Filename: "compose.yaml"}}, Environment: env}

@@ -7,6 +7,7 @@ import (
 )
 
 func TestEveryLanguageHasEveryKeyAndPlaceholder(t *testing.T) {
+	t.Parallel()
 	if err := Check(); err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +50,7 @@ func rawMessage(t *testing.T, tag, key string) string {
 }
 
 func TestNormalizeAcceptsTheConsoleForms(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"en_US": "en", "zh-CN": "zh", "Ar": "ar", "he_IL": "he", "iw": "he", "pt_BR": "pt", "xx": "en", "": "en"} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
@@ -57,6 +59,7 @@ func TestNormalizeAcceptsTheConsoleForms(t *testing.T) {
 }
 
 func TestTranslatesWithData(t *testing.T) {
+	t.Parallel()
 	if got := T("zh_CN", "validation.password_mismatch", nil); got != "两次输入的密码不一致" {
 		t.Fatalf("zh: %q", got)
 	}

@@ -16,6 +16,7 @@ import (
 // kitchen tickets and counts in today's report; a cancelled dish makes a
 // CANCEL ticket and moves its quantity to the cancelled figures.
 func TestOrdersReachKitchenAndReports(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var loc *time.Location
 	for _, m := range f.env.P.Modules {

@@ -12,6 +12,7 @@ import (
 // A port taken between picking and binding makes the server log Fatal; Start
 // must survive that and retry on new ports.
 func TestStartRetriesTakenPort(t *testing.T) {
+	t.Parallel()
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
