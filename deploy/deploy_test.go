@@ -471,21 +471,21 @@ func checkSettings(t *testing.T, where string, vars map[string]bool, env map[str
 		}
 	}
 	files := t.TempDir()
-	t.Setenv("VENUE_CONFIG", "")
+	given := map[string]string{} // exactly the variables the deployment sets: nothing of this process's environment
 	for k := range vars {
 		v, ok := env[k]
-		if ok && strings.HasPrefix(k, "VENUE_TEMPORAL_TLS_") && strings.HasSuffix(k, "_FILE") && v != "" {
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(k, "VENUE_TEMPORAL_TLS_") && strings.HasSuffix(k, "_FILE") && v != "" {
 			v = filepath.Join(files, filepath.Base(v))
 			if err := os.WriteFile(v, nil, 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}
-		t.Setenv(k, v)
-		if !ok {
-			os.Unsetenv(k)
-		}
+		given[k] = v
 	}
-	c, err := config.Load()
+	c, err := config.LoadFrom(func(k string) (string, bool) { v, ok := given[k]; return v, ok })
 	if err != nil {
 		t.Errorf("%s: the settings do not load: %v", where, err)
 		return
