@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	sdklog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/worker"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/modules/advert"
@@ -61,6 +62,8 @@ func newReviewOf(t *testing.T, f *fixture, token string, change func(map[string]
 	suite := &testsuite.WorkflowTestSuite{}
 	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	r.env = suite.NewTestWorkflowEnvironment()
+	// The 1 s default reads a starved CPU (tests side by side on two cores) as a deadlock.
+	r.env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute})
 	r.proc.Register(r.env)
 	return r
 }
