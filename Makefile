@@ -56,6 +56,14 @@ test-mysql: go-deps
 test-console: console-deps
 	cd console && npm test
 
+# The console's static gate and unit tests: tsc over src, tests and config; Biome's lint
+# (console/biome.jsonc); vitest. Part of `make check`; fails on any finding.
+.PHONY: check-console
+check-console: console-deps
+	cd console && npm run typecheck
+	cd console && npm run lint
+	cd console && npm test
+
 # The QR sheet's PDF tests print Chinese and Thai table names: they need these Debian fonts (skipped without).
 test-fonts:
 	@if [ ! -e /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
