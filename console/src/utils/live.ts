@@ -101,7 +101,9 @@ let wired = false;
 function wireWindow() {
   if (wired || typeof window === 'undefined') return;
   wired = true;
-  const all = () => channels.forEach((ch, key) => ch.listeners.size && run(key, ch));
+  const all = () => {
+    for (const [key, ch] of channels) if (ch.listeners.size) void run(key, ch);
+  };
   document.addEventListener('visibilitychange', () => visible() && all());
   window.addEventListener('focus', all);
   window.addEventListener('online', all);

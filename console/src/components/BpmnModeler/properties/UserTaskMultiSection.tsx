@@ -11,7 +11,6 @@ const UserTaskMultiSection: React.FC<SectionProps> = ({
   target,
   bo,
   set,
-  venue,
 }) => {
   const lc = bo.loopCharacteristics;
   const multi = is(lc, 'bpmn:MultiInstanceLoopCharacteristics') ? lc : undefined;

@@ -27,6 +27,7 @@ import DefinitionEditor from './components/DefinitionEditor';
 import TableDraftModal from './components/TableDraftModal';
 import './codegen.css';
 import { t } from './text';
+import ActionLink from '@/components/ActionLink';
 
 const CompleteListPage: React.FC = () => {
   const actionRef = useRef<ActionType>();
@@ -59,9 +60,9 @@ const CompleteListPage: React.FC = () => {
       dataIndex: 'module',
       search: false,
       render: (_, r) => (
-        <a onClick={() => open(r)} data-testid={`codegen-open-${r.module}`}>
+        <ActionLink onClick={() => open(r)} data-testid={`codegen-open-${r.module}`}>
           {r.module}.{r.entity}
-        </a>
+        </ActionLink>
       ),
     },
     { title: t('codegen.label'), dataIndex: 'label', search: false },
@@ -80,9 +81,9 @@ const CompleteListPage: React.FC = () => {
       width: 180,
       render: (_, r) => [
         <Access key="download" code="codegen:definition:export">
-          <a onClick={() => downloadDefinition(r.id)} aria-label={t('codegen.download')}>
+          <ActionLink onClick={() => downloadDefinition(r.id)} aria-label={t('codegen.download')}>
             <DownloadOutlined />
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="delete" code="codegen:definition:delete">
           <Popconfirm
@@ -94,7 +95,7 @@ const CompleteListPage: React.FC = () => {
               loadMeta();
             }}
           >
-            <a>{t('codegen.delete')}</a>
+            <ActionLink>{t('codegen.delete')}</ActionLink>
           </Popconfirm>
         </Access>,
       ],

@@ -34,6 +34,7 @@ import { t } from '../shared/text';
 import OrderDrawer, { payTag, statusTag } from './components/OrderDrawer';
 import { chime, useLiveOrders } from './useLiveOrders';
 import { formatInZone, formatStaffTime } from '@/utils/zone';
+import ActionLink from '@/components/ActionLink';
 
 const OrderPage: React.FC = () => {
   const { notification } = App.useApp();
@@ -132,9 +133,9 @@ const OrderPage: React.FC = () => {
       dataIndex: 'orderNo',
       render: (_, r) => (
         <Space size={4}>
-          <a onClick={() => setOpen(r.id)} data-testid="order-open">
+          <ActionLink onClick={() => setOpen(r.id)} data-testid="order-open">
             {r.orderNo}
-          </a>
+          </ActionLink>
           {fresh.has(r.id) ? <Tag color="red">{t('order.live.new')}</Tag> : null}
           {r.pendingCancels ? <Tag color="warning">{t('order.pendingApproval')}</Tag> : null}
         </Space>
@@ -238,7 +239,7 @@ const OrderPage: React.FC = () => {
                   ]}
                 >
                   <Space wrap size={4}>
-                    <a onClick={() => setOpen(c.orderId)}>{c.orderNo}</a>
+                    <ActionLink onClick={() => setOpen(c.orderId)}>{c.orderNo}</ActionLink>
                     <Tag>{c.tableNo}</Tag>
                     <span>
                       {c.dishName}

@@ -10,7 +10,6 @@ import {
   listRoles,
   setRoleStatus,
   type Role,
-  type RoleQuery,
 } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
 import StatusSwitch from '../shared/StatusSwitch';

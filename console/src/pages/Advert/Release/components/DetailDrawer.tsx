@@ -146,6 +146,7 @@ const DetailDrawer: React.FC<DetailDrawerProps> = ({ id, version, platform, onCl
               <Space size={[4, 4]} wrap>
                 <Typography.Text type="secondary">{t(`advert.targetType.${ad.targetType}`)}:</Typography.Text>
                 {ad.targets.map((x, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list drawn once; the index only tells repeated targets apart
                   <Tag key={`${x.kind}-${x.id ?? x.areaCode}-${i}`}>{x.name || x.areaCode || `#${x.id}`}</Tag>
                 ))}
               </Space>

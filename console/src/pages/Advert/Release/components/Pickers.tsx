@@ -39,7 +39,9 @@ export const VenuesSelect: React.FC<
     const m = new Map<number, number>();
     tablets
       .filter((tb) => tb.status === 1)
-      .forEach((tb) => m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1));
+      .forEach((tb) => {
+        m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1);
+      });
     return m;
   }, [tablets]);
   return (
@@ -146,7 +148,7 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
       placeholder={t('advert.targets.areasPlaceholder')}
       onSearch={(keyword) => (keyword.trim() ? search(keyword) : cancel())}
       onChange={(v: string[]) => {
-        options.forEach((o) => v.includes(o.value) && chosen.current.set(o.value, o));
+        for (const o of options) if (v.includes(o.value)) chosen.current.set(o.value, o);
         onChange?.(v);
       }}
       options={options}

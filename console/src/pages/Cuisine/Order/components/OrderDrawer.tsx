@@ -89,7 +89,7 @@ const OrderDrawer: React.FC<{
         editable && l.quantity > l.cancelledQty
           ? [
               <Access key="cancel" code="order:order:edit">
-                <Button size="small" danger data-testid="order-line-cancel" onClick={() => setCancel({ order: order!, line: l })}>
+                <Button size="small" danger data-testid="order-line-cancel" onClick={() => order && setCancel({ order, line: l })}>
                   {t('order.cancel.dish')}
                 </Button>
               </Access>,
@@ -150,7 +150,7 @@ const OrderDrawer: React.FC<{
                 {phone ? null : t('order.bill.print')}
               </Button>
               {editable ? (
-                <Button danger data-testid="order-cancel-whole" onClick={() => setCancel({ order: order! })}>
+                <Button danger data-testid="order-cancel-whole" onClick={() => order && setCancel({ order })}>
                   {t('order.cancel.order')}
                 </Button>
               ) : null}

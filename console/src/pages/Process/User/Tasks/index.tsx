@@ -34,6 +34,7 @@ import { formatMessage } from '@/utils/intl';
 import { refreshLive } from '@/utils/live';
 import { tableRequest } from '@/utils/table';
 import { formatStaffTime } from '@/utils/zone';
+import ActionLink from '@/components/ActionLink';
 
 type TabKey = 'todo' | 'done' | 'cc' | 'started';
 
@@ -52,13 +53,15 @@ const InboxPage: React.FC = () => {
   // new tasks and changes reach the open inbox: the to-do list reloads whenever the live
   // count or the newest task changes (the header badge follows the same key, so they agree)
   const live = useLive(TODO_LIVE, probeTodo, {
-    onChange: () => Object.values(refs).forEach((r) => r.current?.reload()),
+    onChange: () => {
+      for (const r of Object.values(refs)) r.current?.reload();
+    },
   });
   const count = live.value?.count;
 
   const refresh = () => {
     refreshLive(TODO_LIVE);
-    Object.values(refs).forEach((r) => r.current?.reload());
+    for (const r of Object.values(refs)) r.current?.reload();
   };
 
   useEffect(() => {
@@ -90,7 +93,7 @@ const InboxPage: React.FC = () => {
       dataIndex: 'title',
       search: false,
       render: (_, r) => (
-        <a
+        <ActionLink
           data-testid={`cc-open-${r.id}`}
           style={r.readAt ? undefined : { fontWeight: 600 }}
           onClick={() => {
@@ -105,7 +108,7 @@ const InboxPage: React.FC = () => {
         >
           {!r.readAt && <Badge status="processing" title={t('process.cc.unread')} />}
           {r.title || r.processName}
-        </a>
+        </ActionLink>
       ),
     },
     { title: t('process.definition.name'), dataIndex: 'processName', search: false },
