@@ -149,11 +149,11 @@ function CanvasList({
       {nodes.map((node, index) => {
         const active = node.id === selected;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: the card holds the field's own tool buttons (up, down, copy, delete), which a <button> may not contain
           <div
             key={node.id}
             className={`venue-fd-node${active ? ' is-active' : ''}${over === node.id ? ' is-over' : ''}`}
             style={{ borderColor: active ? token.colorPrimary : undefined }}
-            // biome-ignore lint/a11y/useSemanticElements: the card holds the field's own tool buttons (up, down, copy, delete), which a <button> may not contain
             role="button"
             aria-pressed={active}
             tabIndex={0}

@@ -7,7 +7,7 @@
 import { DatabaseOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space } from 'antd';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
   deleteDefinition,
@@ -37,13 +37,16 @@ const CompleteListPage: React.FC = () => {
   });
   const [drafting, setDrafting] = useState(false);
 
-  const loadMeta = () =>
-    formMeta()
-      .then(setMeta)
-      .catch(() => undefined);
+  const loadMeta = useCallback(
+    () =>
+      formMeta()
+        .then(setMeta)
+        .catch(() => undefined),
+    [],
+  );
   useEffect(() => {
     loadMeta();
-  }, []);
+  }, [loadMeta]);
 
   const open = async (row: Definition) => {
     try {

@@ -95,6 +95,7 @@ const Editor: React.FC<{
       .catch(() => setRoles([]));
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: imports a new model's XML; new issues alone are drawn by showIssues where they arrive, re-importing would drop the user's edits
   useEffect(() => {
     modeler.current
       ?.importXML(xml)

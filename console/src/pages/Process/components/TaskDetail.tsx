@@ -122,6 +122,7 @@ export const TaskDrawer: React.FC<{
   const { initialState } = useModel('@@initialState');
   const me = initialState?.currentUser?.userId;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is the parent's inline callback, new on every render: it must not reload the task
   const load = useCallback(() => {
     if (!id) return;
     getTask(id)

@@ -113,6 +113,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
     [venues, kind, advert],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another advert is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return undefined;
     setAlert(undefined);
@@ -145,7 +146,6 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, advert?.id]);
 
   const reached = tabletsReached(targetType, targetIds, tablets);

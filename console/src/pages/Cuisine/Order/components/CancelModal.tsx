@@ -32,7 +32,7 @@ const CancelModal: React.FC<{
   const qty = Form.useWatch('quantity', form) as number | undefined;
   useEffect(() => {
     if (target) form.setFieldsValue({ quantity: left || undefined, reason: undefined, remark: '' });
-  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [target, left, form]);
 
   if (!target) return null;
   const { order } = target;

@@ -45,8 +45,10 @@ const OrderDrawer: React.FC<{
         })
         .catch(() => undefined);
   }, [id]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another order's id clears the last one's view at once, before it loads
   useEffect(() => setOrder(undefined), [id]);
-  useEffect(load, [id, version, load]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the parent's reload signal
+  useEffect(load, [load, version]);
 
   const money = (n: number) => (order ? displayMoney(n, order.currencyDigits, order.currency) : '');
   const editable = order && order.status === 'normal' && order.payStatus === 'open';

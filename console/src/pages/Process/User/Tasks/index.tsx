@@ -69,10 +69,10 @@ const InboxPage: React.FC = () => {
     if (id) setTaskId(id);
   }, [location.search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads only refs and module functions, so the listener added once stays right
   useEffect(() => {
     window.addEventListener(TODO_CHANGED_EVENT, refresh);
     return () => window.removeEventListener(TODO_CHANGED_EVENT, refresh);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const page =
