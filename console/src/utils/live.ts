@@ -41,6 +41,7 @@ export interface LiveOptions<T> {
 export const DEFAULT_INTERVAL_MS = 5_000;
 export const MAX_BACKOFF_MS = 30_000;
 
+// biome-ignore lint/suspicious/noExplicitAny: each key's channel has its own value type, fixed by its first follower; subscribeLive reads it back as Channel<T>
 const channels = new Map<string, Channel<any>>();
 
 const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';

@@ -22,6 +22,7 @@ import {
   type Cancellation,
   type LiveEvent,
   type OrderRow,
+  type Params,
   type ServiceCall,
 } from '@/services/order';
 import { getDictByType } from '@/services/sys';
@@ -40,7 +41,7 @@ const OrderPage: React.FC = () => {
   const { notification } = App.useApp();
   const { can } = useOperation();
   const actionRef = useRef<ActionType>();
-  const lastQuery = useRef<Record<string, unknown>>({});
+  const lastQuery = useRef<Params>({});
   const [total, setTotal] = useState(0);
   const [open, setOpen] = useState<number>();
   const [version, setVersion] = useState(0);
@@ -113,7 +114,7 @@ const OrderPage: React.FC = () => {
       return;
     }
     try {
-      await exportOrders(lastQuery.current as any);
+      await exportOrders(lastQuery.current);
     } catch {
       /* the request layer shows the server's message */
     }
