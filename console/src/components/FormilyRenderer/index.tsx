@@ -70,7 +70,9 @@ export type { Form } from '@formily/core';
  * arguments are its initial values, later ones do not replace the form the user is filling in.
  */
 export function useProcessForm(initialValues?: Record<string, unknown>, readPretty = false): Form {
-  const [form] = useState(() => createForm({ initialValues: { ...(initialValues ?? {}) }, readPretty }));
+  const [form] = useState(() =>
+    createForm({ initialValues: { ...(initialValues ?? {}) }, readPretty }),
+  );
   return form;
 }
 
