@@ -116,9 +116,12 @@ lint-go:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
 
+# The console's static gate: tsc over src, tests and config; Biome's lint (console/biome.jsonc).
 lint-console: console-deps
 	cd console && npm run typecheck
+	cd console && npm run lint
 
+# The console's part of `make check`: its static gate and its unit tests (vitest).
 check-console: lint-console
 	cd console && npm test
 
