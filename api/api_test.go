@@ -7,6 +7,7 @@ import (
 )
 
 func TestRouteDeclarationsMustNameTheirOperation(t *testing.T) {
+	t.Parallel()
 	for name, rt := range map[string]Route{
 		"operation without permission": {Method: "GET", Path: "/x"},
 		"bad permission":               {Method: "GET", Path: "/x", Perm: "x", Action: "query"},
@@ -31,6 +32,7 @@ func TestRouteDeclarationsMustNameTheirOperation(t *testing.T) {
 }
 
 func TestOrderByOnlyUsesAllowedColumns(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]string{"name": "name"}
 	for sort, want := range map[string]string{
 		"name,asc": "name ASC", "name,desc": "name DESC", "name": "name DESC",
@@ -48,6 +50,7 @@ func TestOrderByOnlyUsesAllowedColumns(t *testing.T) {
 }
 
 func TestMaskSecrets(t *testing.T) {
+	t.Parallel()
 	var v any
 	_ = json.Unmarshal([]byte(`{"username":"a","password":"p","nested":{"oldPassword":"o","roleCode":"waiter","code":"123456"},"list":[{"token":"t"}],"dictKey":"k"}`), &v)
 	raw, _ := json.Marshal(MaskSecrets(v))
@@ -65,6 +68,7 @@ func TestMaskSecrets(t *testing.T) {
 }
 
 func TestOpenAPIPathParameters(t *testing.T) {
+	t.Parallel()
 	p, params := openAPIPath("/sys/user/:id/roles")
 	if p != "/sys/user/{id}/roles" || len(params) != 1 || params[0] != "id" {
 		t.Fatalf("%s %v", p, params)
@@ -72,6 +76,7 @@ func TestOpenAPIPathParameters(t *testing.T) {
 }
 
 func TestCheckCollectsFieldErrors(t *testing.T) {
+	t.Parallel()
 	var c Check
 	c.Required("name", "  ")
 	c.HTTPURL("link", "ftp://x")

@@ -3,6 +3,7 @@ package api
 import "testing"
 
 func TestETagMatches(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		header string
 		tags   []string

@@ -13,6 +13,7 @@ import (
 // (it reached the row parser and could answer a 500), and a file far past the
 // row cap (read whole before the cap applied).
 func TestImportSheetChecksHeaderThenCountsWhileStreaming(t *testing.T) {
+	t.Parallel()
 	cols := []string{"username", "mobile", "realName", "password"}
 	wrong, _ := sheet.Write("users", []string{"Username *", "phone", "Real name", "secret"}, [][]any{{"a", "1", "b", "c"}})
 	_, err := ReadImportSheet(wrong, "en", cols, "username", "mobile", "password")

@@ -83,6 +83,7 @@ func renderTestDoc(t *testing.T) oaDoc {
 }
 
 func TestOpenAPIRequestSchemaCarriesTags(t *testing.T) {
+	t.Parallel()
 	doc := renderTestDoc(t)
 	in := doc.Components.Schemas["api.oaInput"]
 	if !reflect.DeepEqual(in.Required, []string{"name", "shared"}) {
@@ -133,6 +134,7 @@ func TestOpenAPIRequestSchemaCarriesTags(t *testing.T) {
 }
 
 func TestOpenAPIResponseSchemaRequiresWhatIsAlwaysWritten(t *testing.T) {
+	t.Parallel()
 	doc := renderTestDoc(t)
 	v := doc.Components.Schemas["api.oaView"]
 	if !reflect.DeepEqual(v.Required, []string{"id", "at", "until", "sure", "Raw", "value"}) {
@@ -165,6 +167,7 @@ func TestOpenAPIResponseSchemaRequiresWhatIsAlwaysWritten(t *testing.T) {
 }
 
 func TestOpenAPIQueryParameters(t *testing.T) {
+	t.Parallel()
 	doc := renderTestDoc(t)
 	params := doc.Paths["/x"]["get"].Parameters
 	names := []string{}
@@ -184,6 +187,7 @@ func TestOpenAPIQueryParameters(t *testing.T) {
 }
 
 func TestOpenAPIErrorCodesPerRoute(t *testing.T) {
+	t.Parallel()
 	doc := renderTestDoc(t)
 	cases := []struct {
 		path, method string

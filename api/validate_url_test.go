@@ -53,6 +53,7 @@ var goodURLs = []string{
 const plainHTTP = "http://example.com/menu?table=3#top"
 
 func TestFileURLRefusesHostileValues(t *testing.T) {
+	t.Parallel()
 	for _, s := range hostileURLs {
 		if FileURL(s) {
 			t.Errorf("FileURL(%q) accepted", s)
@@ -72,6 +73,7 @@ func TestFileURLRefusesHostileValues(t *testing.T) {
 }
 
 func TestLinkURLOnlyHTTP(t *testing.T) {
+	t.Parallel()
 	for _, s := range hostileURLs {
 		if LinkURL(s) {
 			t.Errorf("LinkURL(%q) accepted", s)
@@ -88,6 +90,7 @@ func TestLinkURLOnlyHTTP(t *testing.T) {
 }
 
 func TestCheckFileURLNamesTheField(t *testing.T) {
+	t.Parallel()
 	var c Check
 	c.FileURL("logo", "javascript:alert(1)")
 	c.FileURL("image", "")
@@ -103,6 +106,7 @@ func TestCheckFileURLNamesTheField(t *testing.T) {
 }
 
 func TestAppPath(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"//evil.example", "/\\evil.example", "javascript:alert(1)", "/a b", "a/b", ""} {
 		if AppPath(s) {
 			t.Errorf("AppPath(%q) accepted", s)

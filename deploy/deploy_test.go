@@ -156,6 +156,7 @@ func stripComments(doc []byte) []byte {
 }
 
 func TestKubernetesManifests(t *testing.T) {
+	t.Parallel()
 	m := loadManifests(t)
 	vars := venueVars(t)
 	for _, name := range []string{"venue-api", "venue-worker"} {
@@ -376,6 +377,7 @@ func checkTemporalTLS(t *testing.T, where string, m *manifests, spec corev1.PodS
 // The compose file loads with compose-go (the loader of docker compose,
 // validating against the Compose schema) and has the services the stack needs.
 func TestComposeFile(t *testing.T) {
+	t.Parallel()
 	vars := venueVars(t)
 	details := func(env map[string]string) types.ConfigDetails {
 		return types.ConfigDetails{WorkingDir: ".", ConfigFiles: []types.ConfigFile{{Filename: "compose.yaml"}}, Environment: env}
@@ -469,21 +471,21 @@ func checkSettings(t *testing.T, where string, vars map[string]bool, env map[str
 		}
 	}
 	files := t.TempDir()
-	t.Setenv("VENUE_CONFIG", "")
+	given := map[string]string{} // exactly the variables the deployment sets: nothing of this process's environment
 	for k := range vars {
 		v, ok := env[k]
-		if ok && strings.HasPrefix(k, "VENUE_TEMPORAL_TLS_") && strings.HasSuffix(k, "_FILE") && v != "" {
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(k, "VENUE_TEMPORAL_TLS_") && strings.HasSuffix(k, "_FILE") && v != "" {
 			v = filepath.Join(files, filepath.Base(v))
 			if err := os.WriteFile(v, nil, 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}
-		t.Setenv(k, v)
-		if !ok {
-			os.Unsetenv(k)
-		}
+		given[k] = v
 	}
-	c, err := config.Load()
+	c, err := config.LoadFrom(func(k string) (string, bool) { v, ok := given[k]; return v, ok })
 	if err != nil {
 		t.Errorf("%s: the settings do not load: %v", where, err)
 		return

@@ -10,6 +10,7 @@ import (
 )
 
 func TestEveryAnswerCarriesTheBrowserProtections(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Config: func(c *config.Config) { c.TrustedProxies = "10.0.0.0/8" }})
 	for _, path := range []string{"/", "/user/login", "/api/sys/token/user", "/api/openapi.json"} {
 		res := env.Do(platformtest.Req{Method: "GET", Path: path})
@@ -46,6 +47,7 @@ func TestEveryAnswerCarriesTheBrowserProtections(t *testing.T) {
 
 // The attack: anyone on the internet reads /metrics (routes, volumes, the runtime).
 func TestMetricsAreNotPublic(t *testing.T) {
+	t.Parallel()
 	open := platformtest.New(t)
 	if res := open.Do(platformtest.Req{Method: "GET", Path: "/metrics"}); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "venue_http") {
 		t.Fatalf("/metrics without a configured token: HTTP %d %s", res.Status, res.Body)

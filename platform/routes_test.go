@@ -18,6 +18,7 @@ var pathParam = regexp.MustCompile(`[:*][A-Za-z]+`)
 // Every declared non-public route refuses a request without a token (401)
 // and a logged-in user without its operation code (403).
 func TestEveryRouteChecksLoginAndOperation(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	if _, err := env.P.Sys.CreateUser(t.Context(), "nobody", "Nobody@123", nil, 0); err != nil {
 		t.Fatal(err)
@@ -55,6 +56,7 @@ func TestEveryRouteChecksLoginAndOperation(t *testing.T) {
 }
 
 func TestOpenAPIListsEveryRoute(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	res := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/openapi.json"})
 	var doc struct {
@@ -78,6 +80,7 @@ func TestOpenAPIListsEveryRoute(t *testing.T) {
 }
 
 func TestUnknownAPIPathIs404AndConsolePathsAnswerTheApp(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	if res := env.Do(platformtest.Req{Method: http.MethodGet, Path: "/api/no/such/thing"}); res.Status != http.StatusNotFound || res.Code != api.CodeNoRoute {
 		t.Fatalf("unknown api path: HTTP %d code %d", res.Status, res.Code)
@@ -89,6 +92,7 @@ func TestUnknownAPIPathIs404AndConsolePathsAnswerTheApp(t *testing.T) {
 }
 
 func TestPanicsBecomeA500Envelope(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	g := api.NewRegistry()
 	g.Group("test").Handle(api.Route{Method: "GET", Path: "/boom", Access: api.Public}, func(*api.Ctx) (any, error) { panic("boom") })

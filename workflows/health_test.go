@@ -12,6 +12,7 @@ import (
 )
 
 func TestHealthWorkflow(t *testing.T) {
+	t.Parallel()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
 	Health{}.Register(env)
@@ -34,6 +35,7 @@ func TestHealthWorkflow(t *testing.T) {
 }
 
 func TestHealthWorkflowActivityFails(t *testing.T) {
+	t.Parallel()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
 	Health{}.Register(env)

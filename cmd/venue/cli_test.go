@@ -24,6 +24,7 @@ func run(t *testing.T, bin, dir string, args ...string) string {
 // start prints the generated administrator password once; create-merchant,
 // create-user and reset-password print what an operator needs.
 func TestOperatorCommands(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -29,6 +29,7 @@ const durableModel = `<?xml version="1.0" encoding="UTF-8"?>
 // with SIGKILL; after a restart every one finishes exactly once and the task
 // table agrees with the workflows.
 func TestKilledServeFinishesEveryWaitingInstanceOnce(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

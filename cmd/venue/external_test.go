@@ -15,6 +15,7 @@ import (
 // With VENUE_TEMPORAL_ADDRESS a serve uses that cluster and starts no
 // embedded server; `venue worker` joins the server a serve runs on its data dir.
 func TestExternalTemporalAndWorker(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -99,6 +99,7 @@ func freshMySQL(t *testing.T) (string, *sql.DB) {
 // nodes, the worker alone finishes them, and a node killed under load loses
 // only the requests it had in flight.
 func TestSeveralNodesShareOneDatabaseAndTemporal(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

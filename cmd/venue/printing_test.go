@@ -24,6 +24,7 @@ import (
 // more while the venue's print agent (`venue print-agent`) is killed and
 // restarted: once each is back, every queued ticket has printed.
 func TestKilledServeAndAgentLoseNoTicket(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -155,6 +155,7 @@ func dialEmbedded(t *testing.T, dataDir string) client.Client {
 // A killed `venue serve` comes back with its data, its tokens and the
 // processes that were waiting; a second serve runs beside it on other ports.
 func TestServeSurvivesKillAndRunsSideBySide(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -13,6 +13,7 @@ import (
 // export` / `venue import` and back, row for row: the exports of all three
 // databases are the same bytes. A broken dump changes nothing.
 func TestExportImportBetweenSQLiteAndMySQL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createForm } from '@formily/core';
+import { createForm, type Field } from '@formily/core';
 import { applyServerErrors } from '@/components/FormilyRenderer';
 
 const errorsOf = (form: ReturnType<typeof createForm>, path: string) =>
-  (form.query(path).take() as any)?.selfErrors ?? [];
+  (form.query(path).take() as Field | undefined)?.selfErrors ?? [];
 
 describe('process forms: the server names bad fields', () => {
   const build = () => {

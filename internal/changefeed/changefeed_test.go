@@ -43,6 +43,7 @@ func (r *recorder) got() []string {
 
 // What one node publishes, another applies on its next Sync, once.
 func TestSyncAppliesOtherNodesChangesAtOnce(t *testing.T) {
+	t.Parallel()
 	a, b := open(t)
 	ctx := context.Background()
 	var onA, onB recorder
@@ -69,6 +70,7 @@ func TestSyncAppliesOtherNodesChangesAtOnce(t *testing.T) {
 // together in one batch: another node applies each once after its next
 // Sync, this node never again.
 func TestPublishSoon(t *testing.T) {
+	t.Parallel()
 	a, b := open(t)
 	ctx := context.Background()
 	var onA, onB recorder
@@ -108,6 +110,7 @@ func TestPublishSoon(t *testing.T) {
 // An id read before a lower one has committed (MySQL hands ids out at
 // insert, rows show at commit) does not make the feed skip the lower one.
 func TestLateCommittedLowerIDIsApplied(t *testing.T) {
+	t.Parallel()
 	a, b := open(t)
 	ctx := context.Background()
 	var got recorder
@@ -162,6 +165,7 @@ func TestLateCommittedLowerIDIsApplied(t *testing.T) {
 // began after it was called: a change committed on another node before the
 // call is applied when Sync returns, for every caller.
 func TestConcurrentSyncsSeeWhatWasCommittedBefore(t *testing.T) {
+	t.Parallel()
 	a, b := open(t)
 	ctx := context.Background()
 	var mu sync.Mutex

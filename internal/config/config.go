@@ -88,13 +88,15 @@ type Config struct {
 
 // Load builds the configuration: defaults, then the YAML file named by
 // VENUE_CONFIG (if any), then the environment.
-func Load() (*Config, error) {
-	c := &Config{}
-	if err := applyTags(c, "default", func(string) (string, bool) { return "", false }); err != nil {
-		return nil, err
-	}
-	if path := os.Getenv("VENUE_CONFIG"); path != "" {
-		raw, err := os.ReadFile(path) //nolint:gosec // G304: VENUE_CONFIG names the operator's own configuration file
+func Load() (*Config, error) { return LoadFrom(os.LookupEnv) }
+
+// LoadFrom is Load reading its variables through lookup instead of the
+// process environment: tests build configurations as values this way, side by
+// side, without touching the environment they share.
+func LoadFrom(lookup func(string) (string, bool)) (*Config, error) {
+	c := Defaults()
+	if path, _ := lookup("VENUE_CONFIG"); path != "" {
+		raw, err := os.ReadFile(path) //nolint:gosec // G304: the operator names the configuration file
 		if err != nil {
 			return nil, fmt.Errorf("config file: %w", err)
 		}
@@ -102,13 +104,24 @@ func Load() (*Config, error) {
 			return nil, fmt.Errorf("config file %s: %w", path, err)
 		}
 	}
-	if err := applyTags(c, "env", os.LookupEnv); err != nil {
+	if err := applyTags(c, "env", lookup); err != nil {
 		return nil, err
 	}
-	return c, c.validate()
+	return c, c.Validate()
 }
 
-func (c *Config) validate() error {
+// Defaults is the configuration with every field at its documented default.
+func Defaults() *Config {
+	c := &Config{}
+	if err := applyTags(c, "default", nil); err != nil {
+		panic(err) // a malformed default tag is a programming error, caught by every test
+	}
+	return c
+}
+
+// Validate refuses inconsistent settings; Load calls it, and so must anyone
+// who builds or changes a Config by hand.
+func (c *Config) Validate() error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		return fmt.Errorf("VENUE_JWT_SECRET must be at least 32 bytes")
 	}

@@ -33,6 +33,7 @@ func TestShortSecretsAreRefused(t *testing.T) {
 }
 
 func TestTheREADMEDocumentsEveryVariable(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ type hookRow struct {
 // by then), not at all after a rollback, and a nested transaction's hook
 // waits for the outer commit.
 func TestAfterCommit(t *testing.T) {
+	t.Parallel()
 	db, err := dbx.Open(dbx.Options{DSN: "sqlite://" + filepath.Join(t.TempDir(), "t.db")})
 	if err != nil {
 		t.Fatal(err)
@@ -92,6 +93,7 @@ func TestAfterCommit(t *testing.T) {
 // committed, rolled back or panicking, before the AfterCommit hooks; outside
 // a dbx.Transaction it is not made.
 func TestTxLocal(t *testing.T) {
+	t.Parallel()
 	db, err := dbx.Open(dbx.Options{DSN: "sqlite://" + filepath.Join(t.TempDir(), "t.db")})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestCountCacheFreshTotalIsNotCountedAgain(t *testing.T) {
+	t.Parallel()
 	c := NewCountCache(time.Hour)
 	var calls atomic.Int32
 	count := func(context.Context) (int64, error) { calls.Add(1); return 42, nil }
@@ -25,6 +26,7 @@ func TestCountCacheFreshTotalIsNotCountedAgain(t *testing.T) {
 }
 
 func TestCountCacheMissIsCountedOnceForConcurrentRequests(t *testing.T) {
+	t.Parallel()
 	c := NewCountCache(time.Hour)
 	var calls atomic.Int32
 	release := make(chan struct{})
@@ -56,6 +58,7 @@ func TestCountCacheMissIsCountedOnceForConcurrentRequests(t *testing.T) {
 }
 
 func TestCountCacheStaleTotalIsAnsweredWhileARecountRuns(t *testing.T) {
+	t.Parallel()
 	c := NewCountCache(10 * time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	if n, _ := c.Get(ctx, "k", func(context.Context) (int64, error) { return 1, nil }); n != 1 {
@@ -96,6 +99,7 @@ func TestCountCacheStaleTotalIsAnsweredWhileARecountRuns(t *testing.T) {
 }
 
 func TestCountCacheInvalidateDropsTotalsAndCountsStartedBefore(t *testing.T) {
+	t.Parallel()
 	c := NewCountCache(time.Hour)
 	release := make(chan struct{})
 	done := make(chan struct{})
@@ -114,6 +118,7 @@ func TestCountCacheInvalidateDropsTotalsAndCountsStartedBefore(t *testing.T) {
 }
 
 func TestCountCacheErrorsAreNotKept(t *testing.T) {
+	t.Parallel()
 	c := NewCountCache(time.Hour)
 	boom := errors.New("boom")
 	if _, err := c.Get(context.Background(), "k", func(context.Context) (int64, error) { return 0, boom }); !errors.Is(err, boom) {

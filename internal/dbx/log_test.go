@@ -16,6 +16,7 @@ import (
 // The SQL log renders a statement only when it logs it: a failed one (not
 // "record not found"), a slow one, or every one in Info mode.
 func TestSQLLogRendersOnlyWhatItLogs(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	l := gormLogger(slog.New(slog.NewTextHandler(&buf, nil)))
 	ctx := context.Background()

@@ -27,6 +27,7 @@ func unhex(t testing.TB, s string) []byte {
 // The golden streams were written from the ESC/POS command reference, and
 // the text bytes checked against Python's codecs (an independent encoder).
 func TestGoldenCharsets(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		charset, text, want string
 	}{
@@ -55,6 +56,7 @@ func TestGoldenCharsets(t *testing.T) {
 }
 
 func TestGoldenSizes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		w, h int
 		want string
@@ -78,6 +80,7 @@ func TestGoldenSizes(t *testing.T) {
 }
 
 func TestGoldenCommands(t *testing.T) {
+	t.Parallel()
 	e := mustNew(t, CP437).Init().Align(Center).Bold(true).Line("T1").Bold(false).Align(Right).Line("9.50").Beep(2, 3).Feed(3).Cut()
 	want := "1b40 1c2e 1b7400 1b6101 1b4501 54310a 1b4500 1b6102 392e35300a 1b420203 1b6403 1d564200"
 	if got := e.Bytes(); string(got) != string(unhex(t, want)) {
@@ -97,6 +100,7 @@ func TestGoldenCommands(t *testing.T) {
 }
 
 func TestGoldenQR(t *testing.T) {
+	t.Parallel()
 	e := mustNew(t, UTF8)
 	if err := e.QR("https://v.example/p/AB", 6); err != nil {
 		t.Fatal(err)
@@ -123,6 +127,7 @@ func TestGoldenQR(t *testing.T) {
 
 // A guest's remark full of printer commands prints as its visible text only.
 func TestTextCannotCarryCommands(t *testing.T) {
+	t.Parallel()
 	remark := "no onion\x1b@\x1dV\x00\x1b\x42\x09\x09\x10\x14\x01 \u009b please\x7f"
 	for _, cs := range Charsets {
 		got := mustNew(t, cs).Text(remark).Bytes()
@@ -142,6 +147,7 @@ func TestTextCannotCarryCommands(t *testing.T) {
 }
 
 func TestSingleByteSetsKeepColumns(t *testing.T) {
+	t.Parallel()
 	got := mustNew(t, CP1252).Text("麵 ok").Bytes()
 	if string(got) != "?? ok" {
 		t.Fatalf("got %q", got)
@@ -149,6 +155,7 @@ func TestSingleByteSetsKeepColumns(t *testing.T) {
 }
 
 func TestDecodeSplitsAtCuts(t *testing.T) {
+	t.Parallel()
 	e := mustNew(t, GBK).Init()
 	for range 3 {
 		e.Line("鱼香肉丝").Cut()
@@ -166,6 +173,7 @@ func TestDecodeSplitsAtCuts(t *testing.T) {
 }
 
 func TestUnknownCharset(t *testing.T) {
+	t.Parallel()
 	if _, err := New("EBCDIC"); err == nil {
 		t.Fatal("accepted")
 	}

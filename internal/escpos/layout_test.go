@@ -6,6 +6,7 @@ import (
 )
 
 func TestWidth(t *testing.T) {
+	t.Parallel()
 	cases := map[string]int{"abc": 3, "宫保鸡丁": 8, "ｶﾀｶﾅ": 4, "ＡＢ": 4, "Phở": 3, "e\u0301": 1, "한국": 4, "": 0}
 	for s, want := range cases {
 		if got := Width(s); got != want {
@@ -15,6 +16,7 @@ func TestWidth(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		s    string
 		cols int
@@ -41,6 +43,7 @@ func TestWrap(t *testing.T) {
 }
 
 func TestColumns(t *testing.T) {
+	t.Parallel()
 	if got := Columns("宫保鸡丁", "x2", 32); Width(got) != 32 || got != "宫保鸡丁"+spaces(21)+" x2" {
 		t.Fatalf("%q (%d)", got, Width(got))
 	}

@@ -3,6 +3,7 @@ package scaled
 import "testing"
 
 func TestFormat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n      int64
 		places int

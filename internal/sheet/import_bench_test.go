@@ -136,6 +136,7 @@ func BenchmarkImport8MBStreamed(b *testing.B) {
 }
 
 func TestEightMBFileSize(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds an 8 MB workbook")
 	}

@@ -16,6 +16,7 @@ import (
 // configured key, and the answer is its public URL. The other end here is
 // a minimal OSS endpoint that records what it receives.
 func TestOSSPutsTheObjectWithItsTypeAndAnswersItsURL(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	got := map[string]string{}
 	var body []byte

@@ -3,6 +3,7 @@ package storage
 import "testing"
 
 func TestVideoKind(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct {
 		head []byte
 		want string

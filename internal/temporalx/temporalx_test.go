@@ -11,6 +11,7 @@ import (
 )
 
 func TestDialGivesUp(t *testing.T) {
+	t.Parallel()
 	if _, err := Dial(context.Background(), Config{}); err == nil {
 		t.Fatal("dial without address succeeded")
 	}
@@ -35,6 +36,7 @@ func TestDialGivesUp(t *testing.T) {
 }
 
 func TestReadFrontendAddr(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if _, err := ReadFrontendAddr(dir); err == nil {
 		t.Fatal("read without a running server succeeded")

@@ -58,6 +58,7 @@ func handshake(t *testing.T, server, client *tls.Config) (string, error) {
 }
 
 func TestClientOptionsBuildMutualTLS(t *testing.T) {
+	t.Parallel()
 	f := tlstest.Write(t)
 	opts, err := ClientOptions(Config{HostPort: "127.0.0.1:7233", Namespace: "venue",
 		TLS: TLS{CAFile: f.CA, CertFile: f.ClientCert, KeyFile: f.ClientKey, ServerName: tlstest.ServerName}})
@@ -105,6 +106,7 @@ func TestClientOptionsBuildMutualTLS(t *testing.T) {
 }
 
 func TestClientOptionsPlainAPIKeyAndMistakes(t *testing.T) {
+	t.Parallel()
 	plain, err := ClientOptions(Config{HostPort: "127.0.0.1:7233"})
 	if err != nil || plain.ConnectionOptions.TLS != nil || plain.Credentials != nil || plain.Namespace != DefaultNamespace {
 		t.Fatalf("plaintext options %+v, %v", plain, err)

@@ -48,6 +48,7 @@ func open(t *testing.T) *gorm.DB {
 }
 
 func TestScopeFiltersReadsAndWrites(t *testing.T) {
+	t.Parallel()
 	db := open(t)
 	sys := tenancy.SystemContext(context.Background())
 	m1 := tenancy.With(context.Background(), tenancy.Scope{Kind: tenancy.Merchant, MerchantID: 1})
@@ -95,6 +96,7 @@ func TestScopeFiltersReadsAndWrites(t *testing.T) {
 }
 
 func TestSharedRowsAreReadableNotWritable(t *testing.T) {
+	t.Parallel()
 	db := open(t)
 	sys := tenancy.SystemContext(context.Background())
 	m1 := tenancy.With(context.Background(), tenancy.Scope{Kind: tenancy.Merchant, MerchantID: 1})

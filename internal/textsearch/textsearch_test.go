@@ -7,6 +7,7 @@ import (
 )
 
 func TestSuffixes(t *testing.T) {
+	t.Parallel()
 	got := Suffixes("Hot Pot", "A1")
 	want := []string{"hot pot", "ot pot", "t pot", "pot", "ot", "t", "a1", "1"}
 	if !slices.Equal(got, want) {
@@ -27,6 +28,7 @@ func TestSuffixes(t *testing.T) {
 }
 
 func TestKeyAndPatterns(t *testing.T) {
+	t.Parallel()
 	if k, cut := Key("  TOFU "); k != "tofu" || cut {
 		t.Errorf("Key = %q %v", k, cut)
 	}

@@ -25,6 +25,7 @@ func images(n int) []map[string]any {
 
 // Spec section 5: each rule is refused with its message, naming the field.
 func TestAdValidationUsesTheSpecMessages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cases := []struct {
 		name   string
@@ -84,6 +85,7 @@ func TestAdValidationUsesTheSpecMessages(t *testing.T) {
 }
 
 func TestReleaseNumbersAndDrafts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	a := f.create(f.boss, f.adInput("Brunch"))
 	b := f.create(f.boss, f.adInput("Dinner"))
@@ -129,6 +131,7 @@ func TestReleaseNumbersAndDrafts(t *testing.T) {
 // A merchant never sees, changes or targets another merchant's ads or
 // tablets, whatever ids it sends; the platform sees every merchant's.
 func TestAMerchantNeverSeesAnotherMerchantsAds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rival := f.other()
 	mine := f.create(f.boss, f.adInput("Demo brunch"))
@@ -188,6 +191,7 @@ func TestAMerchantNeverSeesAnotherMerchantsAds(t *testing.T) {
 // The platform publishes platform ads anywhere; a merchant asks for a
 // platform placement with "I want to advertise".
 func TestPlatformAdsAndAdvertisingRequests(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.other()
 	in := f.adInput("Platform loyalty")
@@ -231,6 +235,7 @@ func TestPlatformAdsAndAdvertisingRequests(t *testing.T) {
 }
 
 func TestTablets(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var d advert.TabletDetail
 	f.ok("POST", tabletBase, f.boss, map[string]any{"venueId": f.venueID, "number": "T05", "name": "Bar tablet"}).Into(t, &d)
@@ -272,6 +277,7 @@ func TestTablets(t *testing.T) {
 
 // Tablets' polls are written in batches, not per request.
 func TestLastSeenIsWrittenInBatches(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	key := f.tablets[2].Key
 	for range 3 {
@@ -296,6 +302,7 @@ func TestLastSeenIsWrittenInBatches(t *testing.T) {
 }
 
 func TestWindows(t *testing.T) {
+	t.Parallel()
 	day := func(s string) time.Time {
 		tm, err := time.ParseInLocation("2006-01-02 15:04", s, shanghai)
 		require.NoError(t, err)
@@ -329,6 +336,7 @@ func TestWindows(t *testing.T) {
 // With the cuisine catalogue, a dish link must name one of the merchant's
 // own dishes.
 func TestDishLinksNameTheMerchantsDishes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var menu *cuisine.Module
 	for _, m := range f.env.P.Modules {

@@ -84,6 +84,7 @@ func (f *fixture) adsOn(key string) (ids []uint64, etag string) {
 // reject, revise and resubmit, approve, play on the right tablets only,
 // count plays once, take down; withdraw; the platform's ad elsewhere.
 func TestAdLifecycleOverHTTP(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	f := fixtureOn(t, env)
@@ -239,6 +240,7 @@ func (f *fixture) colleague() string {
 // processes is bound to no ad: an administrator cancels it. The ad's real
 // review still ends only through the ad.
 func TestAPlantedAdReviewCanBeCancelled(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	f := fixtureOn(t, env)

@@ -14,6 +14,7 @@ import (
 // syncs the change feed), and B's tablet playlists follow, instead of
 // answering from B's organisation cache.
 func TestAVenueChangedOnOneNodeShowsOnTheOtherAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	b := f.env.Node()
 	onB := func(method, path, token string) platformtest.Envelope {

@@ -9,6 +9,7 @@ import (
 // the old facts were being read) is not undone by the load storing what it
 // read: the next get reads again.
 func TestADropDuringALoadIsNotUndone(t *testing.T) {
+	t.Parallel()
 	o := &orgCache{ttl: orgBackstop, vals: map[uint64]cachedOrg{}}
 	name, loads := "old", 0
 	o.load = func(_ context.Context, id uint64) (orgFacts, error) {

@@ -34,6 +34,7 @@ func (f *fixture) redeem(code, addr, locale string) platformtest.Envelope {
 // A staff member pairs a tablet; the tablet redeems the code once and gets
 // a new key; the old key stops working.
 func TestPairingDeliversTheTabletsKeyOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tb := f.tablets[0]
 	o := f.offer(f.manager, tb.ID)
@@ -83,6 +84,7 @@ func TestPairingDeliversTheTabletsKeyOnce(t *testing.T) {
 }
 
 func TestPairingRefusesWrongExpiredAndReplacedCodes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tb := f.tablets[1]
 	db := f.env.P.DB.WithContext(platformtest.SystemCtx(t))
@@ -128,6 +130,7 @@ func TestPairingRefusesWrongExpiredAndReplacedCodes(t *testing.T) {
 // that made ten wrong guesses is refused even with the right code, while
 // another address redeems it.
 func TestPairingIsRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.offer(f.boss, f.tablets[0].ID)
 	const guesser = "198.51.100.7:5000"
@@ -159,6 +162,7 @@ func TestPairingIsRateLimitedPerAddress(t *testing.T) {
 
 // Two tablets redeeming one code at once: one gets the key.
 func TestPairingCodeIsSingleUseUnderRace(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.offer(f.boss, f.tablets[0].ID)
 	var wg sync.WaitGroup
@@ -191,6 +195,7 @@ func TestPairingCodeIsSingleUseUnderRace(t *testing.T) {
 
 // Only the tablet page's editors offer tablets, and only their own.
 func TestPairingPermissionAndTenantScope(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	path := tabletBase + "/" + itoa(f.tablets[0].ID) + "/pairing"
 	require.Equal(t, http.StatusForbidden, f.do("POST", path, f.waiter, nil).Status)
@@ -216,6 +221,7 @@ func TestPairingPermissionAndTenantScope(t *testing.T) {
 // The list says online for a poll within two minutes, offline otherwise,
 // with the venue's time zone for the last-seen time.
 func TestTabletsShowOnlineFromTheirLastPoll(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	db := f.env.P.DB.WithContext(platformtest.SystemCtx(t))
 	require.NoError(t, db.Model(&advert.Tablet{}).Where("id = ?", f.tablets[1].ID).Update("last_seen_at", time.Now().Add(-3*time.Minute)).Error)
@@ -233,6 +239,7 @@ func TestTabletsShowOnlineFromTheirLastPoll(t *testing.T) {
 
 // The QR code's address shows the code and how to enter it, and spends nothing.
 func TestPairingPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.offer(f.boss, f.tablets[0].ID)
 	req := httptest.NewRequest("GET", o.Path, nil)
@@ -256,6 +263,7 @@ func TestPairingPage(t *testing.T) {
 // The pairing dialog polls the offer's state: none, pending, then redeemed
 // once the tablet spent the code; another merchant's tablet is not found.
 func TestPairingStatusFollowsTheRedemption(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tb := f.tablets[0]
 	path := tabletBase + "/" + itoa(tb.ID) + "/pairing"

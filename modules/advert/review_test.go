@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	sdklog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/worker"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/modules/advert"
@@ -61,6 +62,8 @@ func newReviewOf(t *testing.T, f *fixture, token string, change func(map[string]
 	suite := &testsuite.WorkflowTestSuite{}
 	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	r.env = suite.NewTestWorkflowEnvironment()
+	// The 1 s default reads a starved CPU (tests side by side on two cores) as a deadlock.
+	r.env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute})
 	r.proc.Register(r.env)
 	return r
 }
@@ -168,6 +171,7 @@ func (c *updateCallback) Complete(any, error) {}
 // opinion, the ad plays on its tablet, and the timer of the process ends
 // the broadcast at the end of its period.
 func TestApproveThenTheBroadcastEndsByItsTimer(t *testing.T) {
+	t.Parallel()
 	r := newReview(t, "Weekend brunch")
 	r.check(func() {
 		d := r.detail()
@@ -215,6 +219,7 @@ func TestApproveThenTheBroadcastEndsByItsTimer(t *testing.T) {
 // Rejected: the merchant revises the ad and resubmits it; the same
 // instance returns to review, the reviewer sees the revision and approves.
 func TestRejectThenResubmitThenApproveInOneInstance(t *testing.T) {
+	t.Parallel()
 	r := newReview(t, "Brunch")
 	r.act("demo_reviewer", "review", engine.ActionClaim, engine.TaskUpdate{})
 	r.act("demo_reviewer", "review", engine.ActionReject, engine.TaskUpdate{Comment: "The photo is blurry"})
@@ -262,6 +267,7 @@ func TestRejectThenResubmitThenApproveInOneInstance(t *testing.T) {
 // A forced takedown: a message to the instance ends the broadcast at once,
 // with the reason in the timeline.
 func TestForcedTakedownEndsTheBroadcast(t *testing.T) {
+	t.Parallel()
 	r := newReview(t, "Late-night menu")
 	r.act("demo_reviewer", "review", engine.ActionClaim, engine.TaskUpdate{})
 	r.act("demo_reviewer", "review", engine.ActionApprove, engine.TaskUpdate{Comment: "ok"})
@@ -287,6 +293,7 @@ func TestForcedTakedownEndsTheBroadcast(t *testing.T) {
 
 // Withdrawn from review, the ad is a draft again and may be deleted.
 func TestWithdrawReturnsTheAdToDraft(t *testing.T) {
+	t.Parallel()
 	r := newReview(t, "Soup of the day")
 	r.message("demo_admin", engine.MessageUpdate{Name: advert.MessageWithdraw})
 	r.run()
@@ -314,6 +321,7 @@ func (r *review) openTasks() []process.TaskView {
 // review: not when the reviewers' role reached a merchant user, not when
 // the review task is handed to the merchant. A platform reviewer can.
 func TestReviewerOfTheSameMerchantCannotApprove(t *testing.T) {
+	t.Parallel()
 	r := newReview(t, "Family set menu")
 	r.ok("POST", "/api/sys/user", r.boss, map[string]any{"username": "bistro_reviewer", "realName": "Kim Wu", "mobile": "13800000099", "password": "Bistro@123",
 		"orgId": r.merchantID})
@@ -369,6 +377,7 @@ func TestReviewerOfTheSameMerchantCannotApprove(t *testing.T) {
 // an area is reviewed like an ad and then plays on the tablets of every
 // venue in that area; only the platform takes it down.
 func TestAdvertisingRequestIsReviewedAndPlaysInItsArea(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	r := newReviewOf(t, f, f.boss, func(in map[string]any) {
 		in["request"], in["targetType"], in["areaCodes"] = true, "area", []string{"310000"}
@@ -397,6 +406,7 @@ func TestAdvertisingRequestIsReviewedAndPlaysInItsArea(t *testing.T) {
 // The review process is seeded once, as a platform model a designer may
 // change and redeploy; seeding again leaves it alone.
 func TestReviewProcessIsSeededOnceAsAnEditableModel(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var models api.Page[process.Model]
 	f.ok("GET", "/api/process/model?pageSize=100", f.admin, nil).Into(t, &models)
@@ -430,6 +440,7 @@ func TestReviewProcessIsSeededOnceAsAnEditableModel(t *testing.T) {
 // Nobody reviews their own ad: a platform administrator who also holds the
 // reviewers' role cannot take the review of a platform ad they published.
 func TestNobodyReviewsTheirOwnAd(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	r := newReviewOf(t, f, f.admin, nil, "Platform week")
 	require.Zero(t, r.ad.MerchantID)

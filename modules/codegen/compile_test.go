@@ -22,6 +22,7 @@ import (
 // under VENUE_TEST_DB=mysql) and the console's typecheck. Slow: `go test
 // -short` skips it; the normal `go test ./...` and CI run it.
 func TestGeneratedModulesBuildVetTestAndTypecheck(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("copies and builds the project (-short skips it)")
 	}

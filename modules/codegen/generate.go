@@ -139,6 +139,7 @@ func Generate(s *Spec, res resolved) (*Generated, error) {
 		{"handlers.go.tmpl", mod + stem + "_handlers.go"},
 		{"seed.go.tmpl", mod + "seed.go"},
 		{"test.go.tmpl", mod + stem + "_test.go"},
+		{"main_test.go.tmpl", mod + "main_test.go"},
 	} {
 		f, err := render(g.tmpl, g.path, "go", v)
 		if err != nil {

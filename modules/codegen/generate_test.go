@@ -25,6 +25,7 @@ func generated(t *testing.T, s Spec) *Generated {
 
 // The same definition always gives the same bytes: files, their order and the zip.
 func TestGenerateIsDeterministic(t *testing.T) {
+	t.Parallel()
 	first := generated(t, everyTypeSpec())
 	firstZip, err := Zip(first)
 	if err != nil {
@@ -56,6 +57,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 // the README and, as quoted expected messages, the generated test, which
 // parses), so no label can break out of a string or a comment.
 func TestGeneratedFilesStayInTheirPlaces(t *testing.T) {
+	t.Parallel()
 	g := generated(t, everyTypeSpec())
 	var serverLocales, consoleLocales int
 	want := map[string]bool{"modules/genstock/module.go": false, "modules/genstock/models.go": false,
@@ -100,6 +102,7 @@ func TestGeneratedFilesStayInTheirPlaces(t *testing.T) {
 
 // safePath refuses whatever is not one of the module's own places.
 func TestSafePath(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"modules/genstock/../sys/x.go", "/etc/passwd", "modules/sys/x.go", `modules\genstock\x.go`,
 		"modules/genstock//x.go", "internal/i18n/locales/en.json", "console/src/locales/en-US.ts", "modules/genstock/x\x00.go",
 		"console/config/routes.ts", "platform/modules.go", ""} {
@@ -111,6 +114,7 @@ func TestSafePath(t *testing.T) {
 
 // The wiring edits find their anchors in this project's files.
 func TestWiringAnchorsExist(t *testing.T) {
+	t.Parallel()
 	root := projectRoot(t)
 	for _, e := range generated(t, everyTypeSpec()).Wiring {
 		raw, err := os.ReadFile(filepath.Join(root, e.File))
@@ -126,6 +130,7 @@ func TestWiringAnchorsExist(t *testing.T) {
 // TestDumpEveryType writes the every-type files under $CODEGEN_DUMP when set
 // (a developer's look at the output; nothing is written otherwise).
 func TestDumpEveryType(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("CODEGEN_DUMP")
 	if dir == "" {
 		t.Skip("CODEGEN_DUMP not set")

@@ -80,6 +80,7 @@ func unzip(t *testing.T, res platformtest.Envelope) ([]string, map[string]string
 // A definition with every field type is saved, previewed and downloaded;
 // the saved one regenerates byte for byte what its preview showed.
 func TestSavePreviewDownloadRegenerate(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	target := f.save(codegen.TargetSpec())
 	every := f.save(codegen.EveryTypeSpec())
@@ -143,6 +144,7 @@ func TestSavePreviewDownloadRegenerate(t *testing.T) {
 // Refusals over HTTP name the field, in the caller's language, and a refused
 // download answers the JSON envelope, not a zip.
 func TestRefusalsNameTheField(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.save(codegen.TargetSpec())
 	for _, tc := range []struct {
@@ -188,6 +190,7 @@ func TestRefusalsNameTheField(t *testing.T) {
 
 // A malformed body is refused naming the field, too.
 func TestMalformedBody(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	res := f.do(http.MethodPost, "/api/createFile/preview", map[string]any{"module": "genbook", "fields": "nope"})
 	if res.Code != api.CodeInvalid || res.Fields["fields"] == "" {
@@ -197,6 +200,7 @@ func TestMalformedBody(t *testing.T) {
 
 // Only holders of codegen:definition (platform administrators by default) generate code.
 func TestOperationCodes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if _, err := f.env.P.Sys.CreateUser(t.Context(), "gen_nobody", "Nobody@123", nil, 0); err != nil {
 		t.Fatal(err)
@@ -238,6 +242,7 @@ func TestOperationCodes(t *testing.T) {
 // A definition starts from a table of the database: its columns read through
 // the information schema (MySQL) or the table's pragma (SQLite).
 func TestDraftFromTable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var tables []string
 	f.ok(http.MethodGet, "/api/createFile/tables", nil).Into(t, &tables)

@@ -88,6 +88,7 @@ func repoRoot(t *testing.T) string {
 // data dir (apart from the database the definitions are saved in) or the
 // temporary directory: the files exist only in the answer.
 func TestNoRequestWritesOutsideTheZip(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	root := repoRoot(t)
 	var b [6]byte

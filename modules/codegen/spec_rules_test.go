@@ -36,6 +36,7 @@ func simpleSpec() Spec {
 }
 
 func TestValidSpecsPass(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Spec{simpleSpec(), targetSpec(), everyTypeSpec()} {
 		if p := problems(t, validateSpec(&s)); p != nil {
 			t.Fatalf("%s: %v", s.Key(), p)
@@ -46,6 +47,7 @@ func TestValidSpecsPass(t *testing.T) {
 // Path-like names, NUL bytes, reserved words of Go, TypeScript and SQL and
 // repeated fields are refused, each with a message that names the field.
 func TestHostileNamesAreRefusedNamingTheField(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		edit  func(s *Spec)
@@ -120,6 +122,7 @@ func TestHostileNamesAreRefusedNamingTheField(t *testing.T) {
 }
 
 func TestReservedWordsOfEachLanguage(t *testing.T) {
+	t.Parallel()
 	for w, lang := range map[string]string{"chan": "Go", "fallthrough": "Go", "nil": "Go", "debugger": "TypeScript",
 		"typeof": "TypeScript", "constructor": "TypeScript", "where": "SQL", "key": "SQL", "index": "SQL"} {
 		if got := reservedIn(w); got != lang {
@@ -134,6 +137,7 @@ func TestReservedWordsOfEachLanguage(t *testing.T) {
 }
 
 func TestColumnNames(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"unitPrice": "unit_price", "userID": "user_id", "address2": "address2",
 		"a1B": "a1_b", "httpURLValue": "http_url_value", "x": "x"} {
 		if got := columnName(in); got != want {
@@ -143,6 +147,7 @@ func TestColumnNames(t *testing.T) {
 }
 
 func TestDecimalsAreExact(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in    string
 		scale int
@@ -165,6 +170,7 @@ func TestDecimalsAreExact(t *testing.T) {
 }
 
 func TestPatternExamplesAreDerived(t *testing.T) {
+	t.Parallel()
 	f := Field{Name: "code", Type: TypeString, Pattern: `[A-Z]{2}-[0-9]+`, MaxLength: 12}
 	v, ok := derivedExample(&f)
 	if !ok || v != "AA-0" {

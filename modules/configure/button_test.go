@@ -28,6 +28,7 @@ func byFunction(bs []configure.ButtonView, fn string) configure.ButtonView {
 // A venue's buttons start as the defaults (names in the 16 languages);
 // edits are validated; "restore default" brings the default set back.
 func TestButtonsAndRestoreDefault(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	bs := f.buttons(f.manager, 0)
 	if len(bs) != len(configure.Functions) || bs[0].Function != configure.FuncOrderPay {
@@ -94,6 +95,7 @@ func TestButtonsAndRestoreDefault(t *testing.T) {
 // A tablet reads its configuration with an ETag: an unchanged one is a 304;
 // a change of its buttons, its table or its venue's settings is seen at once.
 func TestTabletConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var tablet struct {
 		Key string `json:"key"`

@@ -19,6 +19,7 @@ func printerBody(name string) map[string]any {
 // The spec's required printer fields each answer 'cannot be empty' or
 // 'must be selected' naming the field; the port defaults to 9100.
 func TestPrinterValidationMessages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	path := base + "/printer"
 	cases := []struct {
@@ -66,6 +67,7 @@ func TestPrinterValidationMessages(t *testing.T) {
 // check lists on-shelf dishes whose category reaches no enabled kitchen
 // printer, read through the cuisine module.
 func TestPrinterRoutingAndSetupCheck(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var cats []cuisine.CategoryView
 	f.OK("GET", "/api/merchant/cuisine/dish/categories", f.admin, nil).Into(t, &cats)

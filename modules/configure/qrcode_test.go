@@ -41,6 +41,7 @@ func decodeQR(t *testing.T, png []byte) string {
 // The PNG download decodes back to the table's URL, at every size; the SVG
 // is a vector image of the same code.
 func TestQRCodeDecodesToTheTableURL(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tb := f.addTable(f.manager, 0, "Q1")
 	for _, size := range []int{0, 128, 1000} {
@@ -95,6 +96,7 @@ func pdfText(t *testing.T, raw []byte) string {
 // The A4 sheet holds every enabled table's label (six to a page), the
 // venue's name and the "scan to order" line in the venue's language.
 func TestQRSheetHoldsEveryTableLabel(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.addTable(f.manager, 0, "Терраса-1") // Cyrillic: the embedded font
 	off := f.addTable(f.manager, 0, "Z-OFF")
@@ -127,6 +129,7 @@ func TestQRSheetHoldsEveryTableLabel(t *testing.T) {
 // is read back before it is served and re-encoded at another level, so
 // even this URL's code reads, at every size.
 func TestQRCodeOfAMisreadMatrixStillReads(t *testing.T) {
+	t.Parallel()
 	const url = "http://127.0.0.1:8080/t/6dVmyxNFsWSHmtHo3CKkwMVZ9mLmB9se"
 	plain, err := qr.Encode(url, qr.M, qr.Auto)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // Right-to-left text is put in display order with Arabic letters joined;
 // numbers read left to right inside it.
 func TestDisplayOrder(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"Table A01", "Table A01"},
 		{"שולחן 5", "5 ןחלוש"},
@@ -29,6 +30,7 @@ func TestDisplayOrder(t *testing.T) {
 // A sheet of venues named in Arabic, Hebrew, Chinese and Thai embeds a font
 // for each script and carries every label as text a PDF reader extracts.
 func TestQRSheetScripts(t *testing.T) {
+	t.Parallel()
 	m := &Module{fonts: newFontSet("", nil)}
 	m.fonts.load()
 	cases := []struct {

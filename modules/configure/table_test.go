@@ -15,6 +15,7 @@ import (
 // a table without naming the venue, and its code's URL carries a random
 // token, never its name or id.
 func TestTablesAndTheirCodes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tables := f.tables(f.manager, 0)
 	if len(tables) != 12 {
@@ -47,6 +48,7 @@ func TestTablesAndTheirCodes(t *testing.T) {
 
 // The table form names each bad field in the caller's language.
 func TestTableValidationMessages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	path := base + "/table"
 	platformtest.ExpectField(t, f.Do("POST", path, f.manager, map[string]any{"orderingMethod": "qr_order"}), "name", "Name cannot be empty")
@@ -66,6 +68,7 @@ func TestTableValidationMessages(t *testing.T) {
 // codes: an old code answers 10301 with a clear page in the guest's
 // language, naming the venue; the new code leads to the table.
 func TestTokenRotation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tb := f.addTable(f.manager, 0, "R1")
 	var rotated configure.TableView
@@ -157,6 +160,7 @@ func TestTokenRotation(t *testing.T) {
 // A tablet of the venue is bound to one table at most; another venue's
 // tablet cannot be bound.
 func TestTabletBinding(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tables := f.tables(f.manager, 0)
 	var bound []configure.TableView

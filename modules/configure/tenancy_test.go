@@ -13,6 +13,7 @@ import (
 // another venue of the same merchant; the merchant's administrator manages
 // both of its venues.
 func TestIsolationBetweenMerchantsAndVenues(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.otherMerchant()
 	f.secondVenue()

@@ -9,6 +9,7 @@ import (
 )
 
 func TestCategoryRules(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, tc := range []struct {
 		body       map[string]any
@@ -48,6 +49,7 @@ func TestCategoryRules(t *testing.T) {
 }
 
 func TestCategoryWithDishesMovesOnDelete(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	starters, mains := f.categories["Starters"], f.categories["Mains"]
 	path := fmt.Sprintf("%s/category/%d", base, starters)
@@ -78,6 +80,7 @@ func TestCategoryWithDishesMovesOnDelete(t *testing.T) {
 }
 
 func TestCategoryReorderAndStatus(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	c := f.categories
 	order := []uint64{c["Drinks"], c["Starters"], c["Noodles and rice"], c["Mains"]}

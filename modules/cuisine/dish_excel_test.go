@@ -12,6 +12,7 @@ import (
 )
 
 func TestDishExportAndImport(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if res := f.do("GET", base+"/dish/export?name=nothing-like-this", f.admin, nil); res.Code != 10003 || res.Msg != "Current page has no data, cannot export" {
 		t.Fatalf("empty export: %d %q", res.Code, res.Msg)

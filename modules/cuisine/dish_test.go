@@ -10,6 +10,7 @@ import (
 )
 
 func TestDishRules(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, tc := range []struct {
 		name       string
@@ -66,6 +67,7 @@ func spec(body map[string]any, i int) map[string]any {
 }
 
 func TestDishWithSpecificationsLifecycle(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.createDish("X1", func(b map[string]any) {
 		b["discountPrice"] = 2800
@@ -130,6 +132,7 @@ func TestDishWithSpecificationsLifecycle(t *testing.T) {
 }
 
 func TestDishReorder(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	drinks := []uint64{f.dishes["D04"], f.dishes["D01"], f.dishes["D03"], f.dishes["D02"]}
 	f.ok("PUT", base+"/dish/sort", f.admin, map[string]any{"ids": drinks})
@@ -151,6 +154,7 @@ func TestDishReorder(t *testing.T) {
 // Every page of a filter, first or deeper, by name prefix or by status, holds
 // the rows the whole list has at those places, in menu order.
 func TestDishListPagesMatchTheWholeList(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for i := range 7 {
 		f.createDish(fmt.Sprintf("P%02d", i), func(b map[string]any) {

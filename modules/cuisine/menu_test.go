@@ -17,6 +17,7 @@ import (
 )
 
 func TestPublicMenuShape(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m, res := f.menu()
 	if m.Venue.Name != "Demo Bistro Riverside" || m.Venue.Currency != "CNY" || m.Venue.CurrencyDigits != 2 || m.Venue.Timezone != "Asia/Shanghai" {
@@ -60,6 +61,7 @@ func TestPublicMenuShape(t *testing.T) {
 }
 
 func TestPublicMenuETagAndInvalidation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	path := "/api/public/venue/" + f.venueKey + "/menu"
 	_, first := f.menu()
@@ -101,6 +103,7 @@ func TestPublicMenuETagAndInvalidation(t *testing.T) {
 }
 
 func TestSoldOutAndShelfShowAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	f.menu() // cached from here on
@@ -158,6 +161,7 @@ func TestSoldOutAndShelfShowAtOnce(t *testing.T) {
 }
 
 func TestBulkChangesAreAllOrNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	foreign := f.otherDish()
@@ -211,6 +215,7 @@ func (f *fixture) otherDish() uint64 {
 }
 
 func TestScheduledRestoreOfSoldOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	expectField(t, f.do("POST", base+"/dish/soldOut", f.waiter, map[string]any{"ids": []uint64{d["D01"]}, "restoreAt": "2020-01-01 10:00:00"}),
@@ -251,6 +256,7 @@ func TestScheduledRestoreOfSoldOut(t *testing.T) {
 
 // A change made through one API node reaches the menu another node caches.
 func TestMenuInvalidationReachesOtherNodes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	node2 := f.env.Node()
 	get := func(e *platformtest.Env) cuisine.PublicMenu {

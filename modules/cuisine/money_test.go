@@ -6,6 +6,7 @@ import (
 )
 
 func TestApplyPromotion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		original     int64
 		mode         string
@@ -44,6 +45,7 @@ func TestApplyPromotion(t *testing.T) {
 // against rational arithmetic), and price plus discount is always exactly
 // the original, so no amount is ever lost or invented.
 func TestPercentHasNoDrift(t *testing.T) {
+	t.Parallel()
 	bps := []int64{1, 5, 33, 50, 125, 333, 500, 750, 1000, 1250, 1500, 2000, 2500, 3333, 5000, 6667, 7500, 8888, 9999, 10000}
 	half := big.NewRat(1, 2)
 	for original := int64(0); original <= 100_000; original++ {
@@ -71,6 +73,7 @@ func TestPercentHasNoDrift(t *testing.T) {
 }
 
 func TestMajorUnits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in     string
 		digits int

@@ -20,6 +20,7 @@ func row(dishID uint64, mode string, value int64) map[string]any {
 }
 
 func TestPromotionRules(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	for _, tc := range []struct {
@@ -59,6 +60,7 @@ func TestPromotionRules(t *testing.T) {
 }
 
 func TestPromotionPricesAndOverlaps(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	var p cuisine.PromotionDetail
@@ -148,6 +150,7 @@ func mustMenu(f *fixture) cuisine.PublicMenu {
 // A promotion's days and period are read in the venue's time zone, and the
 // cached menu changes by itself when a promotion starts.
 func TestPromotionPeriodAndDaysOnTheMenu(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	now := time.Now().In(shanghai)

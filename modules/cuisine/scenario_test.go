@@ -16,6 +16,7 @@ import (
 // an uploaded image, a promotion; the dish shows on the public menu at its
 // promotion price, and marked sold out once it is.
 func TestCategoryDishPromotionOnTheMenu(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var cat cuisine.CategoryView
 	f.ok("POST", base+"/category", f.admin, map[string]any{"name": "Desserts", "sort": 9}).Into(t, &cat)
@@ -56,6 +57,7 @@ func TestCategoryDishPromotionOnTheMenu(t *testing.T) {
 
 // Seeding the demo again changes nothing.
 func TestDemoSeedIsIdempotent(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if err := f.env.P.Seed(t.Context(), true); err != nil {
 		t.Fatal(err)
@@ -72,6 +74,7 @@ func TestDemoSeedIsIdempotent(t *testing.T) {
 }
 
 func TestSettingsNameTheCurrencyAndVenueKeys(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	var s cuisine.Settings
 	platformtest.OK(t, env.Do(platformtest.Req{Method: "GET", Path: "/api/merchant/cuisine/settings", Token: env.Login("demo_admin", "Demo@12345")})).Into(t, &s)

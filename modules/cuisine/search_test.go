@@ -13,6 +13,7 @@ import (
 // case-insensitively, in Chinese as in English (issue 17: "tofu" and "hot
 // pot" found nothing while the search matched prefixes only).
 func TestDishSearchFindsWordsInsideNames(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.createDish("H01", func(b map[string]any) { b["name"] = "Sichuan Hot Pot 麻辣火锅" })
 	list := func(path, q string) api.Page[cuisine.DishView] {
@@ -56,6 +57,7 @@ func TestDishSearchFindsWordsInsideNames(t *testing.T) {
 // A renamed dish is found by its new name only; a deleted one not at all; an
 // imported one at once.
 func TestDishSearchFollowsEdits(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.createDish("Z01", func(b map[string]any) { b["name"] = "Crème brûlée tart" })
 	count := func(q string) int64 {

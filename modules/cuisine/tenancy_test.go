@@ -13,6 +13,7 @@ import (
 // A merchant never reads or changes another merchant's category, dish or
 // promotion, whatever id it sends, and its public menu shows only its own.
 func TestMerchantCannotReachAnotherMerchantsCatalogue(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	other := f.other()
 	foreignDish := f.otherDish()
@@ -86,6 +87,7 @@ func TestMerchantCannotReachAnotherMerchantsCatalogue(t *testing.T) {
 // but cannot edit them, managers also change the shelf, and platform users
 // (who belong to no merchant) cannot write a merchant's menu.
 func TestOperationCodesOfTheRoles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
 	dish := fmt.Sprintf("%s/dish/%d", base, d["S01"])

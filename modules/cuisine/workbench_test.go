@@ -31,6 +31,7 @@ func cards(t *testing.T, env *platformtest.Env, token string) map[string]any {
 }
 
 func TestWorkbenchCountsDishesOnSaleAndSoldOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var onSale api.Page[cuisine.DishView]
 	f.ok("GET", base+"/dish?status=on_sale&pageSize=1", f.admin, nil).Into(t, &onSale)

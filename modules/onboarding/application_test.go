@@ -11,6 +11,7 @@ import (
 )
 
 func TestMerchantSignUpWaitsForThePlatform(t *testing.T) {
+	t.Parallel()
 	var log platformtest.LogBuffer
 	env := platformtest.New(t, platformtest.Options{Demo: true, LogTo: &log})
 	const mobile = "13555550001"
@@ -62,6 +63,7 @@ func TestMerchantSignUpWaitsForThePlatform(t *testing.T) {
 // numbers are registered. Before the code is verified every number answers alike;
 // only the number's holder, with its code, learns that it is taken.
 func TestSignUpDoesNotTellWhetherAMobileIsRegistered(t *testing.T) {
+	t.Parallel()
 	var log platformtest.LogBuffer
 	env := platformtest.New(t, platformtest.Options{Demo: true, LogTo: &log})
 	const registered, free = "13800000001", "13555550009" // demo_admin's number, and nobody's

@@ -90,6 +90,7 @@ func (f *fixture) instance(id uint64) process.InstanceView {
 }
 
 func TestSignUpIsApprovedFromThePlatformInbox(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	a := f.signUp("Harbour Grill", "13555550101", "Grill@123")
 	var task process.TaskView
@@ -146,6 +147,7 @@ func TestSignUpIsApprovedFromThePlatformInbox(t *testing.T) {
 }
 
 func TestSignUpDecidedFromTheOrganisationPageActsOnItsTask(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rejected := f.signUp("Noodle Cart", "13555550102", "Noodle@123")
 	approved := f.signUp("Tea House", "13555550103", "TeaHouse@123")
@@ -201,6 +203,7 @@ func contains(list []string, s string) bool {
 // name meanwhile) ends without a decision; the organisation page then decides
 // the sign-up directly.
 func TestASignUpWhoseReviewFailedIsDecidedOnTheOrganisationPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	a := f.signUp("Corner Cafe", "13555550104", "Corner@123")
 	if _, err := f.env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Another Cafe"}, "13555550104", "Another@123"); err != nil {
@@ -234,6 +237,7 @@ func TestASignUpWhoseReviewFailedIsDecidedOnTheOrganisationPage(t *testing.T) {
 // module processes is bound to no sign-up: an administrator cancels it and
 // it leaves the inbox. A real review stays refused.
 func TestAPlantedSignupReviewCanBeCancelled(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	real := f.signUp("Quay Noodles", "13555550199", "Quay@1234")
 	var proc *process.Module

@@ -99,6 +99,7 @@ func p99(lat []time.Duration) time.Duration {
 // figures (no timed assertion: the figures go into the closing note). It
 // runs only when asked: VENUE_BENCH_SUBMIT=n.
 func TestSubmitThroughput(t *testing.T) {
+	t.Parallel()
 	n := benchCount()
 	if n == 0 {
 		t.Skip("set VENUE_BENCH_SUBMIT=<submissions> to measure")

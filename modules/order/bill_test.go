@@ -34,6 +34,7 @@ func paidOf(t *testing.T, j printing.Job) bool {
 // Staff print the bill from the order page on the venue's receipt printer
 // (a second print is a REPRINT), and settling prints the receipt.
 func TestPrintBillAndReceiptOnSettlement(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.placeKungPao(0, 2)
 	if n := len(f.billJobs(o.ID)); n != 0 {
@@ -71,6 +72,7 @@ func TestPrintBillAndReceiptOnSettlement(t *testing.T) {
 // A venue without an enabled receipt printer settles without printing,
 // and a bill print says there is no printer; no merchant prints another's.
 func TestNoReceiptPrinterNoReceipt(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.otherMerchant()
 	o := f.placeKungPao(0, 1)

@@ -116,6 +116,7 @@ func (m *Module) Cancel(ctx context.Context, orderID uint64, in CancelInput, lan
 		now := m.now().UTC()
 		c = Cancellation{MerchantID: o.MerchantID, VenueID: o.VenueID, OrderID: o.ID, LineID: in.LineID, Quantity: in.Quantity, Amount: amount,
 			Reason: in.Reason, Remark: in.Remark, Status: CancelPending, RequestedBy: p.UserID, RequestedName: p.UserName, CreatedAt: now}
+		println("DEBUG cancel amount", amount, v.CancelApprovalAbove, in.LineID)
 		if v.NeedsCancelApproval(amount) {
 			if void == nil || m.temporalUp() != nil {
 				return &api.Error{Status: 503, Code: api.CodeUnavailable, Key: "error.unavailable"}

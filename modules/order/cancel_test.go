@@ -21,6 +21,7 @@ func (f *fixture) placeKungPao(i, qty int) order.OrderDetail {
 func cancelPath(id uint64) string { return fmt.Sprintf("/api/merchant/order/%d/cancel", id) }
 
 func TestCancelDishBelowTheAmountAppliesAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.placeKungPao(0, 3)
 	l := o.Lines[0]
@@ -53,6 +54,7 @@ func TestCancelDishBelowTheAmountAppliesAtOnce(t *testing.T) {
 }
 
 func TestConcurrentCancellationsNeverDoubleCount(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.placeKungPao(2, 3)
 	l := o.Lines[0]
@@ -90,6 +92,7 @@ func TestConcurrentCancellationsNeverDoubleCount(t *testing.T) {
 }
 
 func TestMerchantsAndVenuesIsolated(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.otherMerchant()
 	mine := f.placeKungPao(3, 1)
@@ -120,6 +123,7 @@ func TestMerchantsAndVenuesIsolated(t *testing.T) {
 }
 
 func TestExportAndSearch(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := f.placeKungPao(4, 2)
 	var page api.Page[order.OrderView]
@@ -144,6 +148,7 @@ func TestExportAndSearch(t *testing.T) {
 // The demo deploys an everyday process with a start form that venue staff
 // can start from their inbox.
 func TestDemoDeploysThePurchaseRequest(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var defs []struct {
 		Key       string          `json:"key"`

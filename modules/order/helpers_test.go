@@ -31,6 +31,7 @@ type fixture struct {
 	otherAdmin             string
 	otherVenueID           uint64
 	otherTables            []configure.TableView
+	at                     time.Time // the order module's clock (setClock)
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -74,7 +75,10 @@ func newFixture(t testing.TB) *fixture {
 	return f
 }
 
-func (f *fixture) setClock(at time.Time) { f.mod.SetClock(func() time.Time { return at }) }
+func (f *fixture) setClock(at time.Time) {
+	f.at = at
+	f.mod.SetClock(func() time.Time { return at })
+}
 
 func (f *fixture) loadMenu() {
 	f.t.Helper()

@@ -64,6 +64,7 @@ func expectEvent(t *testing.T, ch <-chan string, want string) {
 // New orders and service calls reach an open console on this node at
 // once and on another API node through the change feed.
 func TestLiveEventsReachOpenConsoles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	here := httptest.NewServer(f.env.Engine)
 	t.Cleanup(here.Close) // after the streams' own cleanups end them
@@ -123,6 +124,7 @@ func (r *recorder) OrderSettled(tx *gorm.DB, e orderevent.Settled) error {
 }
 
 func TestListenersFollowInTheTransaction(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rec := &recorder{}
 	f.mod.Subscribe(rec)
@@ -167,6 +169,7 @@ func (*historian) FollowsHistory() {}
 // The demo seed tells listeners that follow history about every seeded
 // order (and printing, which does not, hears nothing).
 func TestDemoHistoryReachesHistoryListeners(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	db := f.env.P.DB.WithContext(platformtest.SystemCtx(t))
 	for _, m := range []any{&order.Line{}, &order.Cancellation{}, &order.Submission{}, &order.Counter{}, &order.Order{}} {

@@ -13,6 +13,7 @@ import (
 // take '%' and '_' literally, and never show another merchant's orders
 // (issue 17: the number filter matched prefixes only).
 func TestOrderNumberSearchMatchesInside(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.otherMerchant()
 	mine := f.placeKungPao(3, 1)

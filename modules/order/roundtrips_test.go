@@ -264,6 +264,7 @@ func pins(mysql bool) (submit, firstRound, joinRound int) {
 }
 
 func TestSubmitRoundTripsPinned(t *testing.T) {
+	t.Parallel()
 	e := newBenchEnv(t)
 	f := e.f
 	submitRoundTrips, firstRoundRoundTrips, joinRoundRoundTrips := pins(dbx.DialectOf(f.env.P.DB) == dbx.MySQL)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestSubmitPricesOnTheServer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	d := f.dish("Kung Pao chicken")
 	large := option(t, d, "Size", "Large")
@@ -61,6 +62,7 @@ func TestSubmitPricesOnTheServer(t *testing.T) {
 }
 
 func TestSubmitRefusalsWriteNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tok := f.tables[1].Token
 	kp := f.dish("Kung Pao chicken")
@@ -110,6 +112,7 @@ func TestSubmitRefusalsWriteNothing(t *testing.T) {
 }
 
 func TestRotatedTokenRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	old := f.tables[2]
 	f.submitOK(old.Token, f.kungPao(1))
@@ -128,6 +131,7 @@ func TestRotatedTokenRefused(t *testing.T) {
 // node at once (not at that node's next poll of the change feed), and
 // writes nothing.
 func TestTableChangeOnOtherNodeRefusedAtOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	node2 := f.env.Node()
 	for _, m := range node2.P.Modules {
@@ -158,6 +162,7 @@ func TestTableChangeOnOtherNodeRefusedAtOnce(t *testing.T) {
 }
 
 func TestIdempotentParallelSubmissions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tok, key := f.tables[3].Token, newKey()
 	before := f.counts()
@@ -195,6 +200,7 @@ func TestIdempotentParallelSubmissions(t *testing.T) {
 }
 
 func TestRoundsJoinTheOpenBill(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	a, b := f.tables[4].Token, f.tables[5].Token
 	first := f.submitOK(a, f.kungPao(1))
@@ -233,6 +239,7 @@ func TestRoundsJoinTheOpenBill(t *testing.T) {
 }
 
 func TestConcurrentFirstRoundsOpenOneBill(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tok := f.tables[6].Token
 	const n = 6
@@ -266,6 +273,7 @@ func TestConcurrentFirstRoundsOpenOneBill(t *testing.T) {
 // a second pool connection waits behind the writers queued for the write
 // lock the transaction holds, until busy_timeout answers SQLITE_BUSY.
 func TestParallelSubmissionsNeverBusy(t *testing.T) {
+	t.Parallel()
 	e := newBenchEnv(t)
 	f := e.f
 	before := f.counts()
@@ -302,6 +310,7 @@ func TestParallelSubmissionsNeverBusy(t *testing.T) {
 // which the counter's upsert answers: one submission after another gets
 // the next number.
 func TestOrderNumbersFollowEachOther(t *testing.T) {
+	t.Parallel()
 	e := newBenchEnv(t) // pay per order: every submission is a new bill
 	var nos []string
 	for i := range 3 {

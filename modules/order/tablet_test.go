@@ -48,6 +48,7 @@ func (f *fixture) bindTablet(tb configure.TableView, tabletID *uint64) {
 // table's bill. An unknown key, a tablet bound to no table, a disabled
 // tablet and a replaced key are refused and write nothing.
 func TestTabletOrdersWithItsKey(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tablet := f.demoTablet()
 	table := f.tables[5]

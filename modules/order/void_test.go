@@ -63,6 +63,7 @@ func (f *fixture) jobs(orderID uint64, kind string) int64 {
 // approval applies it through the process's service task, with its
 // kitchen CANCEL ticket.
 func TestCancellationAboveTheAmountRunsOrderVoid(t *testing.T) {
+	t.Parallel()
 	f := voidFixture(t)
 	o := f.placeKungPao(1, 3) // worth more than 5000 in all
 	kitchen := f.jobs(o.ID, printing.KindKitchen)
@@ -165,6 +166,7 @@ func TestCancellationAboveTheAmountRunsOrderVoid(t *testing.T) {
 
 // A venue manager of another merchant sees no task and cannot decide.
 func TestOrderVoidStaysInItsMerchant(t *testing.T) {
+	t.Parallel()
 	f := voidFixture(t)
 	f.otherMerchant()
 	o := f.placeKungPao(2, 3)

@@ -10,6 +10,7 @@ import (
 // Writers let n submissions in at once; the next waits for a turn, and one
 // whose request ends while it waits gives up without a turn.
 func TestWritersBoundAndGiveUp(t *testing.T) {
+	t.Parallel()
 	w := newWriters(2)
 	ctx := context.Background()
 	for range 2 {

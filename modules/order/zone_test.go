@@ -12,6 +12,7 @@ import (
 // Staff pages show times in the venue's zone, not the browser's: the order
 // list and detail carry the venue's zone, and so does a venue user's info.
 func TestOrdersAndStaffCarryTheVenueZone(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var zone string
 	for _, m := range f.env.P.Modules {

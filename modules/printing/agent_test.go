@@ -76,6 +76,7 @@ func (f *fixture) everyOrderPrinted(orders []orderevent.Placed, within time.Dura
 // off here, so every ticket went through the agent. The agent is stopped
 // mid-burst and started again: every ticket prints.
 func TestPrintAgentDeliversAndSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: false, config: func(c *config.Config) { c.PrintLease = time.Second }})
 	srv := httptest.NewServer(f.env.Engine)
 	defer srv.Close()
@@ -109,6 +110,7 @@ func TestPrintAgentDeliversAndSurvivesRestart(t *testing.T) {
 
 // A replaced key stops the old agent; a wrong key is refused.
 func TestAgentKeyIsChecked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{})
 	old := f.agentKey()
 	f.agentKey()

@@ -17,6 +17,7 @@ import (
 // reaches no kitchen printer goes to the front desk marked as such; the
 // cancellation reaches the printers that printed the dish.
 func TestRoutingAndCancellation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	e := f.order(
 		orderevent.Line{DishName: "宫保鸡丁", CategoryID: f.hotCat, Quantity: 2, Options: []string{"大份"}, Remark: "不要花生"},
@@ -67,6 +68,7 @@ func TestRoutingAndCancellation(t *testing.T) {
 // backoff, shows the error meanwhile, and prints exactly its copies once
 // the printer is back.
 func TestOfflinePrinterRetriesUntilBack(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	hot := f.printers["Hot kitchen"]
 	hot.Copies = 2
@@ -95,6 +97,7 @@ func TestOfflinePrinterRetriesUntilBack(t *testing.T) {
 
 // After the configured failures a job moves to its printer's backup.
 func TestFailingPrinterMovesToBackup(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	f.sims["Hot kitchen"].Close()
 	e := f.order(orderevent.Line{DishName: "Braised pork", CategoryID: f.hotCat})
@@ -108,6 +111,7 @@ func TestFailingPrinterMovesToBackup(t *testing.T) {
 
 // A printer address outside the configured ranges is never dialled.
 func TestAddressOutsideRangesIsRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	hot := f.printers["Hot kitchen"]
 	hot.IP = "10.1.2.3"
@@ -122,6 +126,7 @@ func TestAddressOutsideRangesIsRefused(t *testing.T) {
 // With no enabled printer at all the order still commits and its ticket
 // waits, failed and flagged, until someone sends it to a printer.
 func TestNoPrinterLeavesAVisibleJob(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	for _, p := range f.printers {
 		f.ok("POST", fmt.Sprintf("/api/merchant/configure/printer/%d/disable", p.ID), f.admin, nil)
@@ -141,6 +146,7 @@ func TestNoPrinterLeavesAVisibleJob(t *testing.T) {
 // A printer out of paper answers the status request so; the job waits and
 // prints once the roll is changed.
 func TestOutOfPaperIsRetried(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	sim := f.sims["Cold kitchen & bar"]
 	sim.SetPaperOut(true)
@@ -158,6 +164,7 @@ func TestOutOfPaperIsRetried(t *testing.T) {
 // it once this node has read the change feed (an order submission syncs it
 // before pricing).
 func TestRoutingFollowsPrinterChanges(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	printedBy := func(e orderevent.Placed) []string {
 		t.Helper()

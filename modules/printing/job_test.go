@@ -14,6 +14,7 @@ import (
 // Test print, reprint (marked REPRINT) and resend to another printer from
 // the job page; the field errors name the field in the caller's language.
 func TestTestPrintReprintAndResend(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	desk := f.printers["Front desk"]
 	var job printing.JobView
@@ -58,6 +59,7 @@ func TestTestPrintReprintAndResend(t *testing.T) {
 // Jobs are the venue's: another merchant sees none of them and cannot act
 // on them; a waiter may reprint but not resend.
 func TestJobsAreScopedAndPermissioned(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	e := f.order(orderevent.Line{DishName: "Dumplings", CategoryID: f.hotCat})
 	f.place(e)

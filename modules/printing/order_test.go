@@ -18,6 +18,7 @@ import (
 // printers of its dishes' categories; a dish cancelled by staff prints a
 // CANCEL ticket on the printer that printed it; the order's jobs all print.
 func TestGuestOrderAndCancellationPrint(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, fixtureOptions{direct: true})
 	f.openAllDay()
 	var tables api.Page[configure.TableView]

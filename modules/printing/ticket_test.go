@@ -40,6 +40,7 @@ func kitchenTicket() *Ticket {
 }
 
 func TestKitchenTicketLayout(t *testing.T) {
+	t.Parallel()
 	data, err := Render(kitchenTicket(), printer(escpos.GBK, 80, configure.FontDoubleHeight), "zh", false, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +67,7 @@ func TestKitchenTicketLayout(t *testing.T) {
 }
 
 func TestNarrowPaperAndDoubleWidth(t *testing.T) {
+	t.Parallel()
 	data, err := Render(kitchenTicket(), printer(escpos.GB18030, 58, configure.FontDouble), "en", false, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +80,7 @@ func TestNarrowPaperAndDoubleWidth(t *testing.T) {
 }
 
 func TestCopiesRepeatTheTicket(t *testing.T) {
+	t.Parallel()
 	data, err := Render(kitchenTicket(), printer(escpos.UTF8, 80, configure.FontNormal), "en", false, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +92,7 @@ func TestCopiesRepeatTheTicket(t *testing.T) {
 }
 
 func TestCancelTicketNamesDishQuantityReasonUser(t *testing.T) {
+	t.Parallel()
 	c := &Ticket{Kind: KindCancel, OrderNo: "R0012", TableName: "A01", At: at, TimeZone: "Asia/Shanghai",
 		Lines: []TicketLine{{Name: "Mapo tofu", Quantity: 1}}, Reason: "Guest changed mind", ByUser: "Wang Fang"}
 	data, err := Render(c, printer(escpos.CP1252, 80, configure.FontNormal), "en", true, 1)
@@ -104,6 +108,7 @@ func TestCancelTicketNamesDishQuantityReasonUser(t *testing.T) {
 }
 
 func TestBillLayout(t *testing.T) {
+	t.Parallel()
 	b := &Ticket{Kind: KindBill, VenueName: "Demo Bistro", OrderNo: "R0012", TableName: "A01", At: at, TimeZone: "Europe/Paris",
 		Lines:    []TicketLine{{Name: "Crème brûlée", Quantity: 2, Amount: 1800}, {Name: "Café", Quantity: 1, Amount: 350}},
 		Currency: "EUR", CurrencyDigits: 2, Adjustments: []Adjustment{{Name: "Happy hour", Amount: -200}},
@@ -131,6 +136,7 @@ func TestBillLayout(t *testing.T) {
 // A remark full of printer commands prints as text: no command of the
 // guest's reaches the printer (the decoder sees none it does not expect).
 func TestRemarkCannotCommandThePrinter(t *testing.T) {
+	t.Parallel()
 	k := kitchenTicket()
 	k.Lines[0].Remark = "\x1b@\x1dV\x00\x1bp\x00\x19\xfa open drawer\x10\x14\x01\x00\x01"
 	for _, cs := range escpos.Charsets {
@@ -146,6 +152,7 @@ func TestRemarkCannotCommandThePrinter(t *testing.T) {
 }
 
 func TestTicketWordsInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh", "ja", "fr", "de", "es", "it", "pt", "ru", "tr", "ar", "he", "id", "ko", "th", "vi"} {
 		data, err := Render(kitchenTicket(), printer(escpos.UTF8, 80, configure.FontNormal), lang, true, 1)
 		if err != nil {

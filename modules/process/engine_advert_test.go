@@ -31,6 +31,7 @@ var race = doc(`
 // A terminate end event stops a branch that waits for a message: the
 // instance completes instead of waiting for that message forever.
 func TestTimerWinsTheRaceAndStopsTheMessageWait(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, race, map[string]any{"endsAt": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339)})
 	h.after(47*time.Hour, func() {
 		h.env.UpdateWorkflow(engine.UpdateMessage, "m0", &callback{t: t, wantReject: engine.ErrNoWaitingEvent}, engine.MessageUpdate{Name: "other"})
@@ -46,6 +47,7 @@ func TestTimerWinsTheRaceAndStopsTheMessageWait(t *testing.T) {
 
 // The message arrives first: the timer branch is stopped.
 func TestMessageWinsTheRaceAndStopsTheTimer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, race, map[string]any{"endsAt": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339)})
 	h.after(time.Hour, func() {
 		h.env.UpdateWorkflow(engine.UpdateMessage, "m1", &callback{t: t}, engine.MessageUpdate{Name: "cancel", Comment: "sold out"})
@@ -83,6 +85,7 @@ var reviewLoop = doc(`
 	seq("toRevise", "decided", "revise") + seq("v1", "revise", "review") + seq("p1", "publish", "end"))
 
 func TestRejectContinuesToAGatewayAndTheRevisionLoopsBack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, reviewLoop, nil)
 	var first uint64
 	h.after(time.Minute, func() { first = h.task("review").ID })
@@ -115,6 +118,7 @@ func TestRejectContinuesToAGatewayAndTheRevisionLoopsBack(t *testing.T) {
 // A domain module's guard refuses an action before anything reaches the
 // instance, and hides the task's buttons from that person.
 func TestTaskGuardRefusesBeforeTheEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, reviewLoop, nil)
 	refused := api.Conflict("test.refused", nil)
 	key := "test_" + t.Name()
@@ -147,6 +151,7 @@ func TestTaskGuardRefusesBeforeTheEngine(t *testing.T) {
 // A domain process is seeded once and started from the platform's
 // definition, whatever a merchant deploys under the same key.
 func TestSeedModelOnceAndPlatformDefinition(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, reviewLoop, nil)
 	ctx := context.Background()
 	in := ModelInput{Name: "Domain review", Key: "domain_review", BpmnXML: reviewLoop}
@@ -175,6 +180,7 @@ func TestSeedModelOnceAndPlatformDefinition(t *testing.T) {
 // A task shows the variables of its time: those a service or script task
 // set before it, not only the ones the instance started with.
 func TestTaskShowsTheVariablesOfItsTime(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:scriptTask id="snapshot" scriptFormat="expr" venue:result="title"><bpmn:script>'Brunch ' + string(round)</bpmn:script></bpmn:scriptTask>
@@ -195,6 +201,7 @@ func TestTaskShowsTheVariablesOfItsTime(t *testing.T) {
 // withdrawal; an instance row whose workflow never started can be dropped,
 // one with history cannot.
 func TestInstanceGuardAndDiscard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, reviewLoop, nil)
 	refused := api.Conflict("test.use_the_domain_call", nil)
 	h.mod.GuardInstances("test_"+t.Name(), func(_ context.Context, _ *api.Principal, inst *Instance, action string) error {

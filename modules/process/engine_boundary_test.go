@@ -32,6 +32,7 @@ func taskOutcome(h *harness, node string) string {
 }
 
 func TestBoundaryTimerInterruptsASubprocess(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start" E:initiator="initiator"/>`+prepSub+`
@@ -57,6 +58,7 @@ func TestBoundaryTimerInterruptsASubprocess(t *testing.T) {
 }
 
 func TestNonInterruptingTimerOnASubprocessRepeats(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start" E:initiator="initiator"/>`+prepSub+`
@@ -78,6 +80,7 @@ func TestNonInterruptingTimerOnASubprocessRepeats(t *testing.T) {
 }
 
 func TestMessageInterruptsACallActivity(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		child := dialect(d, `
   <P:startEvent id="cs" E:initiator="initiator"/>
@@ -114,6 +117,7 @@ func TestMessageInterruptsACallActivity(t *testing.T) {
 }
 
 func TestBoundaryTimerInterruptsAServiceTask(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start"/>

@@ -33,6 +33,7 @@ const camundaLeave = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`
 
 func TestCamundaModelRunsUnchanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, camundaLeave, map[string]any{"days": 5.0, "urgent": false})
 	h.act("demo_admin", "managerApproval", engine.ActionClaim, engine.TaskUpdate{})
 	h.act("demo_admin", "managerApproval", engine.ActionComplete, engine.TaskUpdate{FormData: map[string]any{"approved": false}})

@@ -18,6 +18,7 @@ import (
 // Timeout handling: a reminder first (non-interrupting), then an automatic
 // approval on a second task.
 func TestTimeoutRemindsAndAutoApproves(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="a" name="Confirm booking" venue:assignee="demo_manager" venue:timeoutAfter="PT1H" venue:timeoutAction="remind"/>
@@ -41,6 +42,7 @@ func TestTimeoutRemindsAndAutoApproves(t *testing.T) {
 
 // CC and urge leave notices for the named users.
 func TestCCAndUrge(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, expense, map[string]any{"amount": 1.0})
 	h.act("demo_waiter", "submit", engine.ActionCC, engine.TaskUpdate{UserIDs: []uint64{h.users["demo_reviewer"].UserID}, Comment: "fyi"})
 	h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
@@ -56,6 +58,7 @@ func TestCCAndUrge(t *testing.T) {
 // A call activity runs the newest active definition of its key as a child
 // instance with the parent's variables, and takes the child's back.
 func TestCallActivityRunsAChildInstance(t *testing.T) {
+	t.Parallel()
 	child := doc(`
   <bpmn:startEvent id="cs"/>
   <bpmn:scriptTask id="double" scriptFormat="expr" venue:result="doubled"><bpmn:script>amount * 2</bpmn:script></bpmn:scriptTask>

@@ -27,6 +27,7 @@ func (h *harness) retry(u engine.RetryUpdate) {
 // under the expression budget (nothing huge is allocated), the instance shows
 // "failed at <node>: <reason>", and a retry after fixing the variable goes on.
 func TestHugeExpressionFailsItsNodeAndARetryContinues(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start" E:initiator="initiator"/>
@@ -82,6 +83,7 @@ func TestHugeExpressionFailsItsNodeAndARetryContinues(t *testing.T) {
 // A failed node stops only its branch: a parallel branch's task is still
 // handled, and an administrator may cancel the failed instance.
 func TestFailedNodeWaitsWhileOtherBranchesGoOnAndCancelEndsIt(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:parallelGateway id="fork"/>
@@ -114,6 +116,7 @@ func TestFailedNodeWaitsWhileOtherBranchesGoOnAndCancelEndsIt(t *testing.T) {
 // fails at a node after a bounded number of steps instead of spinning the
 // worker.
 func TestALoopWithoutAWaitFailsInsteadOfSpinning(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:scriptTask id="inc" scriptFormat="expr" venue:result="x"><bpmn:script>(x ?? 0) + 1</bpmn:script></bpmn:scriptTask>
@@ -135,6 +138,7 @@ func TestALoopWithoutAWaitFailsInsteadOfSpinning(t *testing.T) {
 // transferred away, or who is no candidate, is refused by the workflow
 // itself, whatever the caller in front of Temporal let through.
 func TestTheWorkflowRefusesWhoDoesNotHoldTheTask(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="pool" name="Pick up" venue:candidateRoles="merchant_admin" venue:actions="approve,transfer,claim"/>
@@ -168,6 +172,7 @@ func TestTheWorkflowRefusesWhoDoesNotHoldTheTask(t *testing.T) {
 // A failed node inside a subprocess is cancelled with it when a boundary
 // timer interrupts the subprocess: the instance runs on, with no failure left.
 func TestABoundaryTimerCancelsAFailedNodeInItsSubprocess(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:subProcess id="sub">
@@ -199,6 +204,7 @@ func TestABoundaryTimerCancelsAFailedNodeInItsSubprocess(t *testing.T) {
 // Variables travel with every bookkeeping call: a model that keeps growing
 // them fails its node past the cap instead of overflowing Temporal's payloads.
 func TestVariablesThatGrowPastTheCapFailTheNode(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:scriptTask id="grow" scriptFormat="expr"><bpmn:script>{("v" + string(i)): repeat("x", 60000), "i": i + 1}</bpmn:script></bpmn:scriptTask>

@@ -16,6 +16,7 @@ import (
 // A countersign of three with ratio 0.6 completes at the second approval;
 // the third signer's task is closed as skipped.
 func TestCountersignRatioCompletesAtTwoOfThree(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="sign" name="Countersign">
@@ -36,6 +37,7 @@ func TestCountersignRatioCompletesAtTwoOfThree(t *testing.T) {
 
 // Countersign (all) with an added and a removed signer.
 func TestAddAndRemoveSigners(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="sign" name="Countersign" venue:actions="approve,reject,addSigner,removeSigner">
@@ -55,6 +57,7 @@ func TestAddAndRemoveSigners(t *testing.T) {
 
 // A boundary timer escalates a task nobody handles in time.
 func TestBoundaryTimerEscalates(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="handle" name="Handle complaint" venue:assignee="demo_waiter"/>
@@ -78,6 +81,7 @@ func TestBoundaryTimerEscalates(t *testing.T) {
 
 // Transfer and delegation move the task; resolve hands it back to the owner.
 func TestTransferDelegateResolve(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="t" name="Check stock" venue:assignee="demo_manager" venue:actions="approve,transfer,delegate"/>

@@ -13,6 +13,7 @@ import (
 // subprocess to a task before it failed the instance ("flow leads to unknown
 // element"). The subprocess's tokens close and the flow goes on at the target.
 func TestReturnFromASubprocessToATaskBeforeIt(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start" E:initiator="initiator"/>
@@ -56,6 +57,7 @@ func TestReturnFromASubprocessToATaskBeforeIt(t *testing.T) {
 // Issue 11: an inclusive gateway's flow without a condition is always taken
 // (deploy refused it before), as Camunda 7 and Flowable take it.
 func TestInclusiveFlowWithoutConditionIsAlwaysTaken(t *testing.T) {
+	t.Parallel()
 	eachDialect(t, func(t *testing.T, d string) {
 		xml := dialect(d, `
   <P:startEvent id="start"/>

@@ -17,6 +17,7 @@ import (
 var expense = bpmntest.Expense("demo_manager", `venue:rejectMode="return" venue:rejectTarget="submit"`)
 
 func TestApprovalPathFollowsTheAmount(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		amount  float64
 		finance bool
@@ -45,6 +46,7 @@ func TestApprovalPathFollowsTheAmount(t *testing.T) {
 }
 
 func TestRejectReturnsToSubmitAndResubmitContinues(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, expense, map[string]any{"amount": 200.0})
 	h.act("demo_waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
 	h.act("demo_admin", "manager", engine.ActionClaim, engine.TaskUpdate{})
@@ -67,6 +69,7 @@ func TestRejectReturnsToSubmitAndResubmitContinues(t *testing.T) {
 }
 
 func TestStaleAndForeignUpdatesAreRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, expense, map[string]any{"amount": 10.0})
 	var submitTask uint64
 	h.after(time.Minute, func() { submitTask = h.task("submit").ID })

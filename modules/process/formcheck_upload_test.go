@@ -11,6 +11,7 @@ import (
 // javascript: or data: "attachment" through an upload widget, which the
 // inbox would later render as a link.
 func TestFormUploadFieldsRefuseHostileAddresses(t *testing.T) {
+	t.Parallel()
 	fields, err := ParseSchema(`{"type":"object","properties":{"grid":{"type":"void","properties":{
 		"receipts":{"type":"array","title":"Receipts","x-component":"FileUpload"},
 		"photo":{"type":"array","title":"Photo","x-component":"ImageUpload"},

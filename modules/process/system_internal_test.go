@@ -10,6 +10,7 @@ import (
 // The migration adds the system flag to the tables of a database made
 // before it, once, on SQLite and MySQL.
 func TestSystemColumnsReachAnOlderDatabase(t *testing.T) {
+	t.Parallel()
 	db, err := dbx.Open(dbx.Options{DSN: dbxtest.DSN(t), DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

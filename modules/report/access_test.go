@@ -20,6 +20,7 @@ import (
 // Reports answer the caller's merchant and, for a venue's staff, their venue
 // only; bad ranges name the field; the export refuses an empty page.
 func TestReportScopeValidationAndExport(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	at := time.Date(2025, 3, 9, 12, 0, 0, 0, time.UTC)
 	for _, venue := range []uint64{f.venueA, f.venueB} {

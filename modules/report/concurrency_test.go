@@ -18,6 +18,7 @@ import (
 // rows' upserts neither lose an update nor fail an order, and the day's
 // lanes add up to the day.
 func TestConcurrentOrdersAllCount(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	at := time.Date(2025, 2, 14, 12, 0, 0, 0, time.UTC)
 	const workers, perWorker = 8, 15

@@ -390,6 +390,7 @@ func same(t *testing.T, what string, got, want any) {
 // boundaries in two time zones, every report equals the figures computed
 // from the raw order lines.
 func TestReportsEqualRawLines(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	lines := scenario(f, 2026)
 	crossed := map[bool]int{}

@@ -18,6 +18,7 @@ import (
 // figure computed from the raw order lines. Kitchen printing, which does not
 // follow history, printed none of it.
 func TestDemoReportsEqualOrderLines(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	db := f.env.P.DB.WithContext(sysCtx(t))
 	var orders []order.Order

@@ -6,6 +6,7 @@ import "testing"
 // a lane given back is taken again; with every lane held they share one,
 // and another venue's lanes are its own.
 func TestLanes(t *testing.T) {
+	t.Parallel()
 	var l lanes
 	var release []func()
 	for want := uint8(0); want < laneCount; want++ {

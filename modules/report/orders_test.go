@@ -19,6 +19,7 @@ import (
 // statistics in the same transaction, and a cancelled dish leaves the sales
 // for the cancellations, with its reason.
 func TestOrdersReachTheReports(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	f.openAllDay(f.venueA) // the test orders at the real time of day, whatever the demo's hours say
 	var tables api.Page[configure.TableView]

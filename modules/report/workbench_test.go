@@ -17,6 +17,7 @@ import (
 // The workbench compares today with the same weekday a week before, in each
 // venue's own zone, names today's top dishes and counts the open orders.
 func TestWorkbenchToday(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ctx := api.WithPrincipal(context.Background(), &api.Principal{UserID: 1, MerchantID: f.merchantID, OrgType: "merchant"})
 	// 20:00 UTC is already tomorrow in Shanghai (04:00) and still today in New York (16:00).

@@ -6,6 +6,7 @@ import (
 )
 
 func TestIsOpenAt(t *testing.T) {
+	t.Parallel()
 	loc, _ := time.LoadLocation("Asia/Bangkok")
 	hours := DefaultHours()
 	hours[0] = DayHours{Day: 1, Closed: true}                                                     // Monday closed
@@ -39,6 +40,7 @@ func TestIsOpenAt(t *testing.T) {
 }
 
 func TestCharges(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name                 string
 		tax, service         int

@@ -17,6 +17,7 @@ import (
 // the shop row), other modules read it through VenueSettings, and it is in
 // the operation log.
 func TestManagerEditsTheirVenue(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	v, err := f.mod.Settings.VenueSettings(t.Context(), f.venueID)
 	if err != nil {
@@ -74,6 +75,7 @@ func TestManagerEditsTheirVenue(t *testing.T) {
 
 // Bad settings name the field in the caller's language; nothing is saved.
 func TestSettingsValidationMessages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	put := func(edit func(map[string]any), locale string) platformtest.Envelope {
 		form := f.form(f.manager, f.venueID)
@@ -134,6 +136,7 @@ func (o *orderHistory) VenueHasOrders(_ context.Context, venueID uint64) (bool, 
 
 // The currency is fixed once the venue has orders; other fields stay editable.
 func TestCurrencyFixedOnceTheVenueHasOrders(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	h := &orderHistory{}
 	f.mod.Settings.UseOrderHistory(h)
@@ -168,6 +171,7 @@ func TestCurrencyFixedOnceTheVenueHasOrders(t *testing.T) {
 // A merchant never reads or edits another merchant's venue; a venue manager
 // only their own venue; the merchant's administrator both; platform users read.
 func TestSettingsIsolation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	form := f.form(f.manager, f.venueID)
 	for _, c := range []struct {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestMenuTreeCRUDWithdrawsDroppedOperations(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var tree []*sys.MenuNode
@@ -60,6 +61,7 @@ func TestMenuTreeCRUDWithdrawsDroppedOperations(t *testing.T) {
 }
 
 func TestInterfaceListIsTheRegistryAndLoggingSwitches(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var list []sys.APIView
@@ -86,6 +88,7 @@ func TestInterfaceListIsTheRegistryAndLoggingSwitches(t *testing.T) {
 }
 
 func TestDictionaryEntriesServeFromACacheThatChangesInvalidate(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var langs []sys.DictEntry
@@ -117,6 +120,7 @@ func TestDictionaryEntriesServeFromACacheThatChangesInvalidate(t *testing.T) {
 }
 
 func TestOperationLogSearchScopeAndExport(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	other, _ := env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Noisy"}, "noisy_admin", "Noisy@123")

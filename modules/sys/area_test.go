@@ -39,6 +39,7 @@ func areaCount(t *testing.T, env *platformtest.Env) int64 {
 }
 
 func TestAreaChildrenLoadTheTreeLazily(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	countries := areaChildren(t, env, admin, "en_US", "")
@@ -85,6 +86,7 @@ func TestAreaChildrenLoadTheTreeLazily(t *testing.T) {
 }
 
 func TestAreaCRUDValidates(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	for _, tc := range []struct {
@@ -156,6 +158,7 @@ func TestAreaCRUDValidates(t *testing.T) {
 }
 
 func TestAreaDeleteIsRefusedWithChildrenOrInUse(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	admin := env.AdminToken()
 	del := func(code string) platformtest.Envelope {
@@ -181,6 +184,7 @@ func TestAreaDeleteIsRefusedWithChildrenOrInUse(t *testing.T) {
 }
 
 func TestAreaSearchAnswersPathNames(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	search := func(keyword, locale string) []sys.AreaMatch {
@@ -231,6 +235,7 @@ func TestAreaSearchAnswersPathNames(t *testing.T) {
 }
 
 func TestAreaImportIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	upload := func(name string, content []byte) api.ImportReport {
@@ -323,6 +328,7 @@ func TestAreaImportIsAllOrNothing(t *testing.T) {
 
 // The shipped files are valid import files: importing them changes nothing.
 func TestAreaDataFilesPassTheImportChecks(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	for _, name := range []string{"areadata/countries.csv", "areadata/china.csv"} {
@@ -342,6 +348,7 @@ func TestAreaDataFilesPassTheImportChecks(t *testing.T) {
 }
 
 func TestAreaSeedIsIdempotentAndKeepsEdits(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	admin := env.AdminToken()
 	ctx := platformtest.SystemCtx(t)
@@ -407,6 +414,7 @@ func quoteKey(env *platformtest.Env) string {
 }
 
 func TestAreaMerchantAdministratorMayReadButNotChange(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	merchant := env.Login("demo_admin", sys.DemoPassword)
 	if provinces := areaChildren(t, env, merchant, "en_US", "CN"); len(provinces) != 34 {

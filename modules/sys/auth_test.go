@@ -16,6 +16,7 @@ import (
 )
 
 func TestLoginAnswersTokenInBothBodyShapes(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	for _, tc := range []struct {
 		name string
@@ -43,6 +44,7 @@ func TestLoginAnswersTokenInBothBodyShapes(t *testing.T) {
 }
 
 func TestWrongPasswordAndUnknownUserLookAlike(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	wrong := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "admin", "password": "nope-nope"}})
 	unknown := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/loginjwt", Body: map[string]string{"username": "ghost", "password": "nope-nope"}})
@@ -56,6 +58,7 @@ func TestWrongPasswordAndUnknownUserLookAlike(t *testing.T) {
 }
 
 func TestFiveFailuresLockTheAccountNameWhetherOrNotItExists(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	for _, name := range []string{"admin", "nobody-here"} {
 		for i := 1; i <= 5; i++ {
@@ -82,6 +85,7 @@ func TestFiveFailuresLockTheAccountNameWhetherOrNotItExists(t *testing.T) {
 }
 
 func TestLogoutRevokesOnlyThatToken(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	a, b := env.AdminToken(), env.AdminToken()
 	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/logoutjwt", Token: a}))
@@ -92,6 +96,7 @@ func TestLogoutRevokesOnlyThatToken(t *testing.T) {
 }
 
 func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	a, b := env.Login("demo_waiter", sys.DemoPassword), env.Login("demo_waiter", sys.DemoPassword)
 	for _, tc := range []struct {
@@ -125,6 +130,7 @@ func TestPasswordChangeRevokesEveryTokenAndAppliesTheRules(t *testing.T) {
 }
 
 func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	good := env.AdminToken()
 	parts := strings.Split(good, ".")

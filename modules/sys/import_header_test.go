@@ -11,6 +11,7 @@ import (
 // one far past the row cap; both are refused with a localized message (the
 // missing columns named, the cap stated), never a 500, and nothing is written.
 func TestImportRefusesAForeignHeaderAndRowsPastTheCap(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	foreign, _ := sheet.Write("users", []string{"a", "b"}, [][]any{{"x", "y"}})
 	res := f.env.Upload("/api/sys/user/import", f.merchant, "users.xlsx", foreign)

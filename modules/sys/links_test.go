@@ -14,6 +14,7 @@ import (
 // logo and their own avatar, and a platform administrator plants a menu entry
 // pointing at //evil; each is refused naming the field, and nothing is saved.
 func TestFileAndLinkFieldsRefuseHostileAddresses(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	for _, bad := range []string{"javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=",

@@ -25,6 +25,7 @@ func login(env *platformtest.Env, user, pw, addr string) platformtest.Envelope {
 // guesses arriving after it got fresh tries: 6 to 8 compared in about one
 // run in ten on MariaDB, the design and not a race, hence the split.)
 func TestParallelGuessBurstGetsNoMoreTriesThanTheLimit(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	const wrong = 41
 	codes := make(chan int, wrong)
@@ -68,6 +69,7 @@ func TestParallelGuessBurstGetsNoMoreTriesThanTheLimit(t *testing.T) {
 // The attack: a guesser locks the administrator's name from their own
 // address; the administrator at another address still logs in.
 func TestAGuesserCannotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	for i := 0; i < env.Config.LoginMaxFailures; i++ {
 		login(env, "admin", "wrong-pw", "198.51.100.66:4000")
@@ -80,6 +82,7 @@ func TestAGuesserCannotLockTheOwnerOut(t *testing.T) {
 
 // The attack: one address tries one password on many account names.
 func TestOneAddressGuessingAcrossAccountsIsThrottled(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Config: func(c *config.Config) { c.LoginMaxFailuresPerAddress = 8 }})
 	const addr = "198.51.100.9:999"
 	for i := 1; i <= 8; i++ {
@@ -99,6 +102,7 @@ func TestOneAddressGuessingAcrossAccountsIsThrottled(t *testing.T) {
 }
 
 func TestAdministratorUnlocksAUserFromTheUsersPage(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	admin := env.AdminToken()
 	for i := 0; i < env.Config.LoginMaxFailures; i++ {
@@ -136,6 +140,7 @@ func TestAdministratorUnlocksAUserFromTheUsersPage(t *testing.T) {
 // The attack: on SQLite a user renamed themselves "Admin", and failures on
 // "Admin" locked "admin". Names are one regardless of case, on every database.
 func TestUserNamesAreUniqueRegardlessOfCase(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	waiter := env.Login("demo_waiter", sys.DemoPassword)
 	res := env.Do(platformtest.Req{Method: "PUT", Path: "/api/sys/user/updateInfo", Token: waiter,

@@ -11,6 +11,7 @@ import (
 // Two API nodes on one database: a logout or a revoked grant on one node
 // holds on the other within the change feed's poll interval.
 func TestChangesReachEveryNode(t *testing.T) {
+	t.Parallel()
 	a := platformtest.New(t, platformtest.Options{Demo: true})
 	b := a.Node()
 	tok := a.Login("demo_admin", "Demo@12345")

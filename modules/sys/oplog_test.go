@@ -14,6 +14,7 @@ import (
 )
 
 func TestOperationLogRecordsWritesWithSecretsMasked(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	tok := env.Login("demo_waiter", sys.DemoPassword)
 	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/user/updatePassword", Token: tok,
@@ -59,6 +60,7 @@ func TestOperationLogRecordsWritesWithSecretsMasked(t *testing.T) {
 // The list pages newest first, the same on the first and on deeper pages, within
 // a time range and inside a merchant's scope.
 func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	db := env.P.DB.WithContext(platformtest.SystemCtx(t))
 	var merchantID uint64
@@ -128,6 +130,7 @@ func TestOperationLogListPagesNewestFirstInRangeAndScope(t *testing.T) {
 // The attack: a login body with data after the JSON value. The binder must
 // refuse it, and the operation log must not store the password it holds.
 func TestTrailingDataIsRefusedAndBodiesTheLogCannotParseAreNotStored(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	const secret = platformtest.AdminPassword
 	for _, tc := range []struct{ ct, body string }{

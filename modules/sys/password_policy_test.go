@@ -11,6 +11,7 @@ import (
 
 // The attack: choosing (or being given) a password a guesser tries first.
 func TestPasswordsAGuesserTriesFirstAreRefused(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	tok := env.Login("demo_waiter", sys.DemoPassword) // mobile 13800000003
 	for _, tc := range []struct{ pw, key string }{
@@ -49,6 +50,7 @@ func TestPasswordsAGuesserTriesFirstAreRefused(t *testing.T) {
 }
 
 func TestAStricterPasswordPolicyIsConfigurable(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true, Config: func(c *config.Config) {
 		c.PasswordMinLen, c.PasswordClasses = 10, 3
 	}})

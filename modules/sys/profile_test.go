@@ -10,6 +10,7 @@ import (
 // The console's profile page sends the user name, mobile and avatar only:
 // saving it must not clear the real name or email it does not show.
 func TestProfileEditKeepsWhatItLeavesOut(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	waiter := env.Login("demo_waiter", sys.DemoPassword)
 	var info sys.UserInfo

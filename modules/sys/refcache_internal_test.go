@@ -12,6 +12,7 @@ import (
 // A change announced while names were being read is not undone by the
 // read storing what it found: the next Get reads again.
 func TestRefCacheKeepsNoLoadAChangeOvertook(t *testing.T) {
+	t.Parallel()
 	feed := changefeed.New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	name, loads := "old", 0
 	var c *refCache[string]

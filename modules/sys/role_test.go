@@ -25,6 +25,7 @@ func findMenu(nodes []*sys.GrantNode, url string) *sys.GrantNode {
 // A merchant's own role: granted, it works on every node at once; taken
 // away, it stops at once; and it can never exceed the granter's own rights.
 func TestRoleGrantsTakeEffectEverywhereWithoutRestart(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	node2 := env.Node()
@@ -88,6 +89,7 @@ func TestRoleGrantsTakeEffectEverywhereWithoutRestart(t *testing.T) {
 }
 
 func TestMerchantCannotChangeOrSeeOthersRoles(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	// The platform's templates are visible but not editable by a merchant.

@@ -13,6 +13,7 @@ import (
 // The Aliyun sender signs a SendSms call with the template and the code,
 // and an answer other than OK is an error.
 func TestAliyunSMSSendsASignedRequest(t *testing.T) {
+	t.Parallel()
 	var query map[string][]string
 	answer := `{"Code":"OK","Message":"OK"}`
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestMobileLoginWithSMSCode(t *testing.T) {
+	t.Parallel()
 	var log platformtest.LogBuffer
 	env := platformtest.New(t, platformtest.Options{Demo: true, LogTo: &log})
 	const mobile = "13800000003" // demo_waiter

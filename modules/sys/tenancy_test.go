@@ -12,6 +12,7 @@ import (
 // Two merchants: an administrator of one cannot read, change or delete a
 // row of the other by sending its id, and sees only their own tree.
 func TestMerchantCannotReachAnotherMerchantsRows(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	ctx := t.Context()
 	a, err := env.P.Sys.CreateMerchant(ctx, sys.NewMerchant{Name: "Alpha Noodles"}, "alpha_admin", "Alpha@123")
@@ -72,6 +73,7 @@ func TestMerchantCannotReachAnotherMerchantsRows(t *testing.T) {
 }
 
 func TestNewMerchantAdministratorMustChangePasswordFirst(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	if _, err := env.P.Sys.CreateMerchant(t.Context(), sys.NewMerchant{Name: "Gamma Tea"}, "gamma_admin", "Gamma@123"); err != nil {
 		t.Fatal(err)

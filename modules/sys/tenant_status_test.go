@@ -14,6 +14,7 @@ import (
 // The attack: a merchant is disabled, and its staff keep working with the
 // tokens they hold (on this node and on another) or log in again.
 func TestDisablingAMerchantOrVenueShutsItsUsersOutAtOnce(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	other := env.Node()
 	admin := env.AdminToken()

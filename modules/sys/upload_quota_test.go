@@ -61,6 +61,7 @@ func quotaEnv(t *testing.T) (*platformtest.Env, uint64) {
 // merchant's uploads stop at the quota, its venues' staff share it, nothing
 // refused reaches the disk, and the platform's own uploads are not counted.
 func TestAMerchantCannotUploadPastItsQuota(t *testing.T) {
+	t.Parallel()
 	env, merchantID := quotaEnv(t)
 	owner := env.Login("demo_admin", sys.DemoPassword)
 	waiter := env.Login("demo_waiter", sys.DemoPassword)
@@ -133,6 +134,7 @@ func uploadIn(t *testing.T, env *platformtest.Env, tok, locale string, body []by
 // the checks all read the count before any adds to it. Exactly as many as
 // fit are stored.
 func TestParallelUploadsDoNotSlipPastTheQuota(t *testing.T) {
+	t.Parallel()
 	env, merchantID := quotaEnv(t)
 	owner := env.Login("demo_admin", sys.DemoPassword)
 	const size, parallel = 300 << 10, 12

@@ -29,6 +29,7 @@ func picture(t *testing.T, enc func(*bytes.Buffer, image.Image) error) []byte {
 }
 
 func TestImageUploadsAreCheckedByContent(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	tok := env.AdminToken()
 	pngBytes := picture(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) })
@@ -74,6 +75,7 @@ func TestImageUploadsAreCheckedByContent(t *testing.T) {
 }
 
 func TestVideoUploadsAreCheckedByContent(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	tok := env.AdminToken()
 	mp4 := append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), bytes.Repeat([]byte{1}, 256)...)
@@ -95,6 +97,7 @@ func TestVideoUploadsAreCheckedByContent(t *testing.T) {
 }
 
 func TestAttachmentUploadsAreCheckedByContent(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	tok := env.AdminToken()
 	xlsx, err := sheet.Write("s", []string{"a"}, [][]any{{1}})

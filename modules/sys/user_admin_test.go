@@ -40,6 +40,7 @@ func newUserFixture(t *testing.T) *userFixture {
 }
 
 func TestUserCreateValidatesAndIsUnique(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	for _, tc := range []struct {
@@ -73,6 +74,7 @@ func TestUserCreateValidatesAndIsUnique(t *testing.T) {
 }
 
 func TestMerchantAdministratorCannotEscalate(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	base := map[string]any{"username": "esc", "mobile": "13911112222", "orgId": f.venue}
@@ -117,6 +119,7 @@ func TestMerchantAdministratorCannotEscalate(t *testing.T) {
 }
 
 func TestUserLifecycle(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var created sys.CreatedUser
@@ -155,6 +158,7 @@ func TestUserLifecycle(t *testing.T) {
 }
 
 func TestUserExportAndImport(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	if res := env.Do(platformtest.Req{Method: "GET", Path: "/api/sys/user/export?username=nobody-like-this", Token: f.merchant}); res.Msg != "Current page has no data, cannot export" {

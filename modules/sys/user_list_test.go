@@ -10,6 +10,7 @@ import (
 )
 
 func TestUserListFiltersWithinTheTenant(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	ctx := t.Context()
 	other, err := env.P.Sys.CreateMerchant(ctx, sys.NewMerchant{Name: "Other Diner"}, "other_admin", "Other@123")

@@ -17,6 +17,7 @@ import (
 // English, take '%' and '_' literally, never show another merchant's users,
 // and follow renames and deletions at once (issue 17).
 func TestUserSearchFindsWordsInsideNames(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	ctx := t.Context()
 	_, err := env.P.Sys.CreateMerchant(ctx, sys.NewMerchant{Name: "Other Diner"}, "other_admin", "Other@123")

@@ -145,6 +145,7 @@ type outcome struct {
 // a success that was not stored), and the same process serves again once
 // the database is back.
 func TestMariaDBRestartUnderLoad(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a private MariaDB server: runs without -short")
 	}

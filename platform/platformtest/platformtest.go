@@ -43,25 +43,29 @@ type Options struct {
 	Demo   bool                   // seed the demo merchant
 	Config func(c *config.Config) // adjust the configuration
 	LogTo  io.Writer              // receive the server's JSON log at info level
+	// Fresh migrates and seeds a database of the test's own instead of copying
+	// the package's template: for tests of migrations and seeds themselves.
+	Fresh bool
 }
 
 // UseMySQL reports whether tests run against MySQL/MariaDB.
 func UseMySQL() bool { return dbxtest.UseMySQL() }
 
-// Config is a test configuration over a fresh data dir and database.
+// Config is a test configuration over a fresh data dir, built as a value:
+// the process environment is neither read nor written, so tests that each
+// hold one run in parallel. The database is left empty ("" = SQLite in the
+// data dir); New puts the package's template (or a fresh database) there.
 func Config(t testing.TB) *config.Config {
-	t.Setenv("VENUE_DATA_DIR", t.TempDir())
-	t.Setenv("VENUE_DB_DSN", dbxtest.DSN(t))
-	t.Setenv("VENUE_ADMIN_PASSWORD", AdminPassword)
-	t.Setenv("VENUE_LOG_LEVEL", "warn")
-	cfg, err := config.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Helper()
+	cfg := config.Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.AdminPassword = AdminPassword
+	cfg.LogLevel = "warn"
 	return cfg
 }
 
-// New starts the application without Temporal.
+// New starts the application without Temporal, on a copy of the package's
+// template database (migrated and seeded once per test binary; see Main).
 func New(t testing.TB, o ...Options) *Env {
 	t.Helper()
 	var opt Options
@@ -71,6 +75,17 @@ func New(t testing.TB, o ...Options) *Env {
 	cfg := Config(t)
 	if opt.Config != nil {
 		opt.Config(cfg)
+	}
+	switch {
+	case cfg.DBDSN != "":
+		// The test brought its own database (a private server of a fault test).
+	case opt.Fresh:
+		cfg.DBDSN = dbxtest.DSN(t)
+	default:
+		useTemplate(t, cfg, opt.Demo)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatalf("test configuration: %v", err)
 	}
 	return start(t, cfg, opt)
 }

@@ -81,6 +81,7 @@ type caller struct {
 var audit = map[string]bool{"sys_oplogs": true, "sys_login_attempts": true, "advert_pair_attempts": true}
 
 func TestEveryRouteSurvivesMutatedRequests(t *testing.T) {
+	t.Parallel()
 	seed := uint64(20261126)
 	if s := os.Getenv("VENUE_FUZZ_SEED"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)

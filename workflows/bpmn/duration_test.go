@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseDuration(t *testing.T) {
+	t.Parallel()
 	const d = 24 * time.Hour
 	cases := map[string]time.Duration{
 		"PT15M":          15 * time.Minute,
@@ -37,6 +38,7 @@ func TestParseDuration(t *testing.T) {
 }
 
 func TestParseCycle(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in     string
 		repeat int

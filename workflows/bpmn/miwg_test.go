@@ -88,6 +88,7 @@ func collectParsed(p *Process, els, flows map[string]bool) {
 // Every MIWG reference model parses, and every flow node in it is either in
 // the model or reported as unsupported; nothing is dropped or invented.
 func TestMIWGReferenceModels(t *testing.T) {
+	t.Parallel()
 	// The models live beside the repository (../shared on development and CI
 	// machines); VENUE_MIWG_DIR points elsewhere for a clone in another place.
 	dir := ""

@@ -55,6 +55,7 @@ func readTestdata(t *testing.T, name string) *Definitions {
 // Models exported from Camunda 7, Flowable and Activiti mean what the same
 // model written with our own attributes means.
 func TestEngineDialectsMatchVenueModel(t *testing.T) {
+	t.Parallel()
 	want := readTestdata(t, "leave_venue.bpmn")
 	if len(want.Unsupported) != 0 {
 		t.Fatalf("venue model has issues: %v", want.Unsupported)
@@ -129,6 +130,7 @@ func sameSet(a, b []string) bool {
 }
 
 func TestParseVenueSettings(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, doc(`
     <bpmn:startEvent id="start"/>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="apply"/>
@@ -249,6 +251,7 @@ func TestParseVenueSettings(t *testing.T) {
 }
 
 func TestParseMultiInstanceDefaults(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, doc(`
     <bpmn:userTask id="all" venue:candidateRoles="r"><bpmn:multiInstanceLoopCharacteristics/></bpmn:userTask>
     <bpmn:userTask id="seq" venue:candidateRoles="r"><bpmn:multiInstanceLoopCharacteristics isSequential="true"/></bpmn:userTask>
@@ -273,6 +276,7 @@ func TestParseMultiInstanceDefaults(t *testing.T) {
 }
 
 func TestAssigneeStrategyInference(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, doc(`
     <bpmn:startEvent id="s" camunda:initiator="starter"/>
     <bpmn:userTask id="user" camunda:assignee="kermit"/>
@@ -322,6 +326,7 @@ func TestAssigneeStrategyInference(t *testing.T) {
 }
 
 func TestServiceTaskEngineAttributes(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
 	  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:flowable="http://flowable.org/bpmn" xmlns:activiti="http://activiti.org/bpmn" xmlns:venue="http://venueplatform.io/schema/bpmn/1.0">
 	<process id="p">
@@ -365,6 +370,7 @@ func TestServiceTaskEngineAttributes(t *testing.T) {
 }
 
 func TestParseUnsupportedIsReportedNotDropped(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, doc(`
     <bpmn:startEvent id="s1"/>
     <bpmn:startEvent id="s2"><bpmn:conditionalEventDefinition><bpmn:condition>${x}</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:startEvent>
@@ -439,6 +445,7 @@ func TestParseUnsupportedIsReportedNotDropped(t *testing.T) {
 }
 
 func TestParseFlowsAndConditions(t *testing.T) {
+	t.Parallel()
 	d := mustParse(t, doc(`
     <bpmn:startEvent id="s"><bpmn:outgoing>bogus</bpmn:outgoing></bpmn:startEvent>
     <bpmn:exclusiveGateway id="gw" default="tns:f_default"/>
@@ -477,6 +484,7 @@ func TestParseFlowsAndConditions(t *testing.T) {
 }
 
 func TestParseNamespacePrefixesAndEncoding(t *testing.T) {
+	t.Parallel()
 	// ISO-8859-1: "é" is the single byte 0xE9.
 	latin1 := []byte("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" +
 		"<x:definitions xmlns:x=\"http://www.omg.org/spec/BPMN/20100524/MODEL\" id=\"d\">" +
@@ -498,6 +506,7 @@ func TestParseNamespacePrefixesAndEncoding(t *testing.T) {
 }
 
 func TestParseRefusesUnsafeDocuments(t *testing.T) {
+	t.Parallel()
 	billionLaughs := `<?xml version="1.0"?>
 <!DOCTYPE lolz [
  <!ENTITY lol "lol">
@@ -541,6 +550,7 @@ func TestParseRefusesUnsafeDocuments(t *testing.T) {
 }
 
 func TestParseRejectsNonBPMN(t *testing.T) {
+	t.Parallel()
 	for name, in := range map[string]string{
 		"empty":        ``,
 		"not xml":      `hello`,

@@ -9,6 +9,7 @@ import (
 // An inclusive gateway's flow without a condition is always taken in
 // Camunda 7 and Flowable; their exported models deploy unchanged.
 func TestInclusiveFlowWithoutConditionDeploys(t *testing.T) {
+	t.Parallel()
 	camunda := doc(`
     <bpmn:startEvent id="start"/>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="gw"/>
@@ -41,6 +42,7 @@ func TestInclusiveFlowWithoutConditionDeploys(t *testing.T) {
 
 // What the interpreter refuses to run is refused at deploy, naming the element.
 func TestExpressionPolicyIssuesNameTheElement(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"script": with("script", `<bpmn:scriptTask id="script" scriptFormat="expr"><bpmn:script>now().Local()</bpmn:script></bpmn:scriptTask>`),
 		"f_end":  strings.Replace(line, `<bpmn:sequenceFlow id="f_end" sourceRef="work" targetRef="end"/>`, `<bpmn:sequenceFlow id="f_end" sourceRef="work" targetRef="end"><bpmn:conditionExpression>${name matches pattern}</bpmn:conditionExpression></bpmn:sequenceFlow>`, 1),
@@ -64,6 +66,7 @@ func TestExpressionPolicyIssuesNameTheElement(t *testing.T) {
 // A document of more elements than any process needs is refused when read:
 // the validator's and interpreter's walks stay small.
 func TestTooManyElementsAreRefused(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`<bpmn:startEvent id="start"/><bpmn:sequenceFlow id="f0" sourceRef="start" targetRef="t0"/>`)
 	for i := 0; i < MaxElements; i++ {

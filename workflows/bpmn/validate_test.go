@@ -19,6 +19,7 @@ func validateXML(t *testing.T, xml string) []Issue {
 }
 
 func TestValidateAcceptsGoodModels(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"line": line,
 		"gateways": `
@@ -70,6 +71,7 @@ func TestValidateAcceptsGoodModels(t *testing.T) {
 }
 
 func TestValidateRules(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, xml, id, msg string
 	}{
@@ -155,6 +157,7 @@ func TestValidateRules(t *testing.T) {
 // Unsupported elements of a process that is not executable (another pool)
 // do not stop the deployment.
 func TestValidateIgnoresOtherPools(t *testing.T) {
+	t.Parallel()
 	xml := strings.Replace(doc(line), `</bpmn:definitions>`,
 		`<bpmn:process id="partner" isExecutable="false"><bpmn:sendTask id="theirs"/></bpmn:process></bpmn:definitions>`, 1)
 	d := mustParse(t, xml)
@@ -167,6 +170,7 @@ func TestValidateIgnoresOtherPools(t *testing.T) {
 }
 
 func TestValidateDoesNotRepeatParseIssues(t *testing.T) {
+	t.Parallel()
 	issues := validateXML(t, doc(line+`<bpmn:startEvent id="start2"/><bpmn:sequenceFlow id="f9" sourceRef="start2" targetRef="work"/>`))
 	n := 0
 	for _, is := range issues {

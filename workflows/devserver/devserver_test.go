@@ -66,6 +66,7 @@ func startWorker(t *testing.T, c client.Client, regs ...workflows.Registrar) wor
 }
 
 func TestHealthRoundTrip(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServer(t, dir)
 
@@ -168,6 +169,7 @@ func (durable) Register(r worker.Registry) {
 }
 
 func TestDurableAcrossRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -239,6 +241,7 @@ const helperEnv = "VENUE_DEVSERVER_TEST_HELPER"
 // TestHelperProcess is not a test: TestSurvivesKill runs it in a child process
 // that it kills with SIGKILL once a workflow is in flight.
 func TestHelperProcess(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv(helperEnv)
 	if dir == "" {
 		t.Skip("helper process for TestSurvivesKill")
@@ -270,6 +273,7 @@ func TestHelperProcess(t *testing.T) {
 }
 
 func TestSurvivesKill(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -330,6 +334,7 @@ func waitHistory(t *testing.T, ctx context.Context, c client.Client, id, want st
 }
 
 func TestSideBySideAndLock(t *testing.T) {
+	t.Parallel()
 	dirA, dirB := t.TempDir(), t.TempDir()
 	a := startServer(t, dirA)
 	b := startServer(t, dirB)
@@ -362,6 +367,7 @@ func TestSideBySideAndLock(t *testing.T) {
 }
 
 func TestNamespaces(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, t.TempDir())
 	c := dial(t, s)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -11,6 +11,8 @@ import (
 
 // A port taken between picking and binding makes the server log Fatal; Start
 // must survive that and retry on new ports.
+//
+// Not parallel: it replaces the package's pickPorts, which every other server start reads.
 func TestStartRetriesTakenPort(t *testing.T) {
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

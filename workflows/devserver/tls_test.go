@@ -70,6 +70,7 @@ func startGateway(t *testing.T, files tlstest.Files, frontend, apiKey string) *g
 // workflow; without the client certificate, with another key, or trusting
 // another CA, they do not get through.
 func TestWorkflowRoundTripOverMutualTLSAndAPIKey(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, t.TempDir())
 	files := tlstest.Write(t)
 	const key = "venue-secret-key"

@@ -17,6 +17,7 @@ var doc, seq = bpmntest.Doc, bpmntest.Seq
 var expense = bpmntest.Expense("manager", "")
 
 func TestDecisionsMoveTheTokenAlongTheAmount(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		amount  float64
 		finance bool
@@ -45,6 +46,7 @@ func TestDecisionsMoveTheTokenAlongTheAmount(t *testing.T) {
 // Each row of the actions table decides who may take its action and what
 // it needs; the validator refuses the rest before anything is written.
 func TestTheActionTableRefusesWhatItsRowsDoNotAllow(t *testing.T) {
+	t.Parallel()
 	r := newRun(t, expense, map[string]any{"amount": 10.0})
 	r.act("waiter", "submit", engine.ActionComplete, engine.TaskUpdate{})
 	r.act("cook", "manager", engine.ActionClaim, engine.TaskUpdate{}, engine.ErrNotYourTask)     // not a candidate
@@ -101,6 +103,7 @@ var countersign = doc(`
   ` + seq("f1", "start", "sign") + seq("f2", "sign", "end"))
 
 func TestSignersAreAddedAndRemovedByTheirRows(t *testing.T) {
+	t.Parallel()
 	r := newRun(t, countersign, map[string]any{"signers": []any{"admin", "manager"}})
 	r.act("admin", "sign", engine.ActionAddSigner, engine.TaskUpdate{UserIDs: []uint64{people["cook"]}})
 	r.act("manager", "sign", engine.ActionRemoveSigner, engine.TaskUpdate{UserIDs: []uint64{people["waiter"]}}, engine.ErrNoSuchSigner)
@@ -136,6 +139,7 @@ var sequentialAny = doc(`
   ` + seq("f1", "start", "sign") + seq("f2", "sign", "end"))
 
 func TestASequentialRejectionThatDecidesNothingOpensTheNextSigner(t *testing.T) {
+	t.Parallel()
 	r := newRun(t, sequentialAny, map[string]any{"signers": []any{"admin", "manager"}})
 	r.act("manager", "sign", engine.ActionApprove, engine.TaskUpdate{}, engine.ErrNotYourTask) // not their turn yet
 	r.act("admin", "sign", engine.ActionReject, engine.TaskUpdate{Comment: "not me"})

@@ -15,6 +15,7 @@ import (
 // time comes from workflow.Now, coroutines from workflow.Go, waiting from
 // workflow selectors. This test refuses the builtins that break that.
 func TestWorkflowCodeReadsNoClockAndStartsNoGoroutine(t *testing.T) {
+	t.Parallel()
 	forbiddenImports := map[string]string{
 		"math/rand": "randomness", "math/rand/v2": "randomness", "crypto/rand": "randomness",
 		"sync": "locks (coroutines are cooperative)", "os": "the environment", "net/http": "the network",

@@ -11,6 +11,7 @@ import (
 // A service task calls an activity by name with evaluated inputs; an
 // embedded subprocess runs to its end before the flow goes on.
 func TestServiceTaskAndSubprocess(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:serviceTask id="price" name="Price" venue:activity="test.Price" venue:result="quote">
@@ -48,6 +49,7 @@ func TestServiceTaskAndSubprocess(t *testing.T) {
 // A terminate end event on one branch ends the instance and closes the
 // other branch's open task.
 func TestTerminateEndStopsOtherBranches(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:parallelGateway id="fork"/>
@@ -68,6 +70,7 @@ func TestTerminateEndStopsOtherBranches(t *testing.T) {
 
 // Sequential multi-instance: signers one after another; or-sign: the first approval wins.
 func TestSequentialAndAnySigning(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="seqsign" name="One by one"><bpmn:multiInstanceLoopCharacteristics isSequential="true" venue:collection="${signers}"/></bpmn:userTask>
@@ -121,6 +124,7 @@ func (r *run) expect(nodes ...string) {
 // Inclusive gateway: the split takes every branch whose condition holds;
 // the join waits for exactly those branches.
 func TestInclusiveJoinWaitsForTheTakenBranches(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:inclusiveGateway id="split" default="toC"/>
@@ -149,6 +153,7 @@ func TestInclusiveJoinWaitsForTheTakenBranches(t *testing.T) {
 // A return inside one parallel branch re-runs that branch only; the other
 // branch's finished work stands, and the join still waits for both.
 func TestReturnInsideAParallelBranch(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:parallelGateway id="fork"/>
@@ -176,6 +181,7 @@ func TestReturnInsideAParallelBranch(t *testing.T) {
 
 // A return to a node before the fork cancels the sibling branch.
 func TestReturnBeforeTheForkCancelsTheOtherBranch(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="request" name="Request" venue:assigneeStrategy="initiator"/>
@@ -200,6 +206,7 @@ func TestReturnBeforeTheForkCancelsTheOtherBranch(t *testing.T) {
 
 // A message cancels a wait: the boundary message on the task interrupts it.
 func TestMessageCancelsAWait(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:userTask id="prepare" name="Prepare order" venue:assignee="waiter"/>
@@ -223,6 +230,7 @@ func TestMessageCancelsAWait(t *testing.T) {
 
 // A message nobody waits for is refused, and a catch event consumes one.
 func TestIntermediateMessageAndTimerCatch(t *testing.T) {
+	t.Parallel()
 	xml := doc(`
   <bpmn:startEvent id="start"/>
   <bpmn:intermediateCatchEvent id="paid"><bpmn:messageEventDefinition messageRef="msg_pay"/></bpmn:intermediateCatchEvent>
@@ -241,6 +249,7 @@ func TestIntermediateMessageAndTimerCatch(t *testing.T) {
 
 // Withdrawal by the starter before anyone acted ends the instance.
 func TestWithdrawBeforeAnyoneActed(t *testing.T) {
+	t.Parallel()
 	r := newRun(t, expense, map[string]any{"amount": 10.0})
 	r.send(engine.UpdateWithdraw, engine.Actor{UserID: people["admin"]}, engine.ErrCannotWithdraw)
 	r.send(engine.UpdateWithdraw, engine.Actor{UserID: people["waiter"]})

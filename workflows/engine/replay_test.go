@@ -15,6 +15,7 @@ import (
 // (guard interpreter changes with workflow.GetVersion). The process module's
 // e2e tests record them (RECORD_HISTORIES=1 go test -run 'TestRecordHistories|TestRecordIncidentHistory' ./modules/process/e2e/).
 func TestReplayRecordedHistories(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 const emptyComment = `(comment == nil || (type(comment) in ["string", "array", "map"] && len(comment) == 0))`
 
 func TestTranslate(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		// Plain expr-lang passes through untouched.
 		{`amount > 1000`, `amount > 1000`},
@@ -84,6 +85,7 @@ func TestTranslate(t *testing.T) {
 
 // expr-lang's "!" takes a whole product as operand; JUEL's takes a unary.
 func TestNotBindsLikeJUEL(t *testing.T) {
+	t.Parallel()
 	got, err := Translate(`${not a * b}`)
 	if err != nil || got != `(!a) * b` {
 		t.Fatalf("got %q, %v", got, err)
@@ -91,6 +93,7 @@ func TestNotBindsLikeJUEL(t *testing.T) {
 }
 
 func TestTranslateErrors(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		`${a = 1}`,
 		`${x -> x + 1}`,
@@ -115,6 +118,7 @@ func TestTranslateErrors(t *testing.T) {
 
 // The translations mean what JUEL means when run.
 func TestTranslatedSemantics(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		env  map[string]any
@@ -153,6 +157,7 @@ func TestTranslatedSemantics(t *testing.T) {
 }
 
 func TestPlainVariable(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"${initiator}": "initiator", " #{ applicant } ": "applicant", "${a.b}": "", "x": "", "${not}": ""} {
 		got, ok := PlainVariable(in)
 		if got != want || ok != (want != "") {

@@ -24,6 +24,7 @@ func budgetErr(t *testing.T, err error, limit string) {
 // The attack of issue 11: a script that would build a terabyte string is
 // refused before anything is allocated, and the process keeps its memory.
 func TestHugeRepeatIsRefusedBeforeAllocating(t *testing.T) {
+	t.Parallel()
 	e := NewEvaluator(clock)
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -48,6 +49,7 @@ func TestHugeRepeatIsRefusedBeforeAllocating(t *testing.T) {
 }
 
 func TestBudgetsCoverEveryBuilder(t *testing.T) {
+	t.Parallel()
 	big := map[string]any{"s": strings.Repeat("x", 1<<20), "n": 5000, "list": make([]any, 50000)}
 	cases := []struct{ src, limit string }{
 		{`let a = s + s; let b = a + a; let c = b + b; c + c`, "memory"},                          // doubling by +
@@ -81,6 +83,7 @@ func TestBudgetsCoverEveryBuilder(t *testing.T) {
 }
 
 func TestEverydayExpressionsRun(t *testing.T) {
+	t.Parallel()
 	vars := map[string]any{"amount": 1500.0, "items": []any{map[string]any{"price": 3.0, "qty": 2.0}, map[string]any{"price": 1.5, "qty": 4.0}},
 		"name": "Oven", "tags": []any{"b", "a"}, "m": map[string]any{"z": 1, "a": 2, "k": 3}, "due": "2025-03-02T10:00:00Z"}
 	cases := []struct {
@@ -140,6 +143,7 @@ func equal(a, b any) bool {
 
 // Clock and order: an expression answers the same at every replay.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	e := NewEvaluator(func() time.Time { return at })
 	v, err := e.Eval(`now()`, nil)
@@ -174,6 +178,7 @@ func toJSONString(v any) string {
 }
 
 func TestPolicyRefusals(t *testing.T) {
+	t.Parallel()
 	c := NewChecker()
 	for _, src := range []string{
 		`now().Local()`, // the worker's zone
@@ -202,6 +207,7 @@ func TestPolicyRefusals(t *testing.T) {
 }
 
 func TestRunErrorsAreEvalErrors(t *testing.T) {
+	t.Parallel()
 	e := NewEvaluator(clock)
 	for _, src := range []string{`items[5]`, `1 / name`, `int("abc")`, `upper(5)`, `repeat("a", -1)`} {
 		_, err := e.Eval(src, map[string]any{"items": []any{1}, "name": "x"})
@@ -220,6 +226,7 @@ func TestRunErrorsAreEvalErrors(t *testing.T) {
 }
 
 func TestText(t *testing.T) {
+	t.Parallel()
 	e := NewEvaluator(clock)
 	for raw, want := range map[string]string{`PT15M`: "PT15M", `${delay}`: "PT1H", `PT${n}M`: "PT5M", ` #{n gt 3 ? 'P1D' : 'P2D'} `: "P1D"} {
 		got, err := e.Text(raw, map[string]any{"delay": "PT1H", "n": 5})

@@ -18,6 +18,7 @@ export function useLive<T>(
   onChange.current = options.onChange;
   const probeRef = useRef(probe);
   probeRef.current = probe;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a key's channel takes its options once, from its first follower (see subscribeLive); a new options object each render must not resubscribe
   useEffect(() => {
     if (!key) return undefined;
     return subscribeLive<T>(
@@ -29,7 +30,6 @@ export function useLive<T>(
       },
       { intervalMs: options.intervalMs, signature: options.signature },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state;
 }

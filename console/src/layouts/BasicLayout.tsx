@@ -225,7 +225,7 @@ const Shell: React.FC = () => {
       message.info(formatMessage({ id: result.notice }));
       return;
     }
-    tabState.tabs.filter((k) => !result.tabs.includes(k)).forEach((k) => cache.current.delete(k));
+    for (const k of tabState.tabs) if (!result.tabs.includes(k)) cache.current.delete(k);
     setTabState({ tabs: result.tabs, active: result.active });
     if (result.active !== pathname) history.push(result.active);
   };
@@ -255,7 +255,8 @@ const Shell: React.FC = () => {
   const actions = [
     <TodoBadge key="todo" />,
     <SelectLang key="lang" />,
-    <span
+    <button
+      type="button"
       key="settings"
       className="venue-header-action"
       title={formatMessage({ id: 'settings.title' })}
@@ -263,7 +264,7 @@ const Shell: React.FC = () => {
       data-testid="open-settings"
     >
       <SettingOutlined />
-    </span>,
+    </button>,
     <AvatarDropdown key="avatar" />,
   ];
 

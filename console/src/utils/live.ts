@@ -41,6 +41,7 @@ export interface LiveOptions<T> {
 export const DEFAULT_INTERVAL_MS = 5_000;
 export const MAX_BACKOFF_MS = 30_000;
 
+// biome-ignore lint/suspicious/noExplicitAny: each key's channel has its own value type, fixed by its first follower; subscribeLive reads it back as Channel<T>
 const channels = new Map<string, Channel<any>>();
 
 const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
@@ -101,7 +102,9 @@ let wired = false;
 function wireWindow() {
   if (wired || typeof window === 'undefined') return;
   wired = true;
-  const all = () => channels.forEach((ch, key) => ch.listeners.size && run(key, ch));
+  const all = () => {
+    for (const [key, ch] of channels) if (ch.listeners.size) void run(key, ch);
+  };
   document.addEventListener('visibilitychange', () => visible() && all());
   window.addEventListener('focus', all);
   window.addEventListener('online', all);

@@ -191,7 +191,7 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
   };
   if (form) {
     const encoded = new URLSearchParams();
-    Object.entries(form).forEach(([k, v]) => v !== undefined && encoded.append(k, String(v)));
+    for (const [k, v] of Object.entries(form)) if (v !== undefined) encoded.append(k, String(v));
     init.body = encoded;
   } else if (body) {
     init.body = body;
@@ -201,7 +201,7 @@ async function send(url: string, options: RequestOptions): Promise<Response> {
   }
   try {
     return await fetch(buildUrl(url, params), init);
-  } catch (e) {
+  } catch {
     const kind = controller.signal.aborted ? 'timeout' : 'network';
     throw new RequestError(kind, '');
   } finally {
@@ -326,7 +326,7 @@ export async function download(
     return fail(e as RequestError, options);
   }
   const type = response.headers.get('Content-Type');
-  if (!response.ok || (type && type.includes('application/json'))) {
+  if (!response.ok || type?.includes('application/json')) {
     const envelope = await readEnvelope(response);
     const kind = response.ok ? 'business' : 'http';
     const error = new RequestError(kind, envelope?.msg ?? '', {

@@ -9,7 +9,7 @@ const UPLOAD_PATH = /^\/uploads\/(?!\/)[A-Za-z0-9._\-/]+$/;
 const HTTP_PREFIX = /^https?:\/\//i;
 // Anything at or below space, DEL, backslash, quotes, angle brackets, backtick
 // and the Unicode blanks and bidi controls a browser would strip or reorder.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is this pattern's job
 const BAD_CHARS = /[\u0000-\u0020\u007f-\u00a0\\"'<>`\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 
 export function safeHref(value: unknown): string | undefined {

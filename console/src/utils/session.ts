@@ -15,7 +15,7 @@ export function onSessionCleared(listener: Listener): () => void {
 
 export function clearSession(): void {
   removeToken();
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export const LOGIN_PATH = '/user/login';

@@ -83,13 +83,13 @@ export function getSettings(): LayoutSettings {
 export function updateSettings(patch: Partial<LayoutSettings>): void {
   current = sanitizeSettings({ ...getSettings(), ...patch });
   window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(current));
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export function resetSettings(): void {
   window.localStorage.removeItem(SETTINGS_KEY);
   current = { ...DEFAULT_SETTINGS };
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 function subscribe(listener: () => void) {

@@ -3,6 +3,7 @@
  * search form's fields with `current`/`pageSize` and the sort as `{ field: 'ascend' }`; the
  * server takes `pageNo`/`pageSize`, `sort=field,asc` and answers `{ records, total }`.
  */
+// biome-ignore lint/suspicious/noExplicitAny: ProTable hands over its search form as `any` values; each page's query() gives them their types
 export type TableParams = Record<string, any> & { current?: number; pageSize?: number };
 export type TableSort = Record<string, 'ascend' | 'descend' | null | undefined> | undefined;
 
@@ -19,6 +20,7 @@ export interface TableResult<Row> {
 }
 
 /** The search form's fields without paging and without empty values. */
+// biome-ignore lint/suspicious/noExplicitAny: the search form's values pass through as ProTable typed them (see TableParams)
 export function tableFilters(params: TableParams): Record<string, any> {
   const { current: _current, pageSize: _pageSize, ...rest } = params;
   return Object.fromEntries(

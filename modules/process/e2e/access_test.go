@@ -79,6 +79,7 @@ func countInstances(t *testing.T, env *platformtest.Env, key string) int64 {
 // start, by key and by id: refused, nothing is written, and neither appears
 // among the startable processes.
 func TestPlantedSignupStartIsRefused(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)
@@ -144,6 +145,7 @@ func TestPlantedSignupStartIsRefused(t *testing.T) {
 // refused with the variable named. An integrator's formless start with its
 // own variables still works, and cannot preset the engine's variables either.
 func TestStarterCannotPresetOutcomeOrOpinion(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)
@@ -251,6 +253,7 @@ func userID(t *testing.T, env *platformtest.Env, username string) uint64 {
 // none of them sees it. Those who may see the instance do, a copied user
 // from the moment they are copied.
 func TestStolenTaskViewIsRefused(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)
@@ -308,6 +311,7 @@ func TestStolenTaskViewIsRefused(t *testing.T) {
 // the platform's own process takes platform users only. Each is refused
 // naming the field.
 func TestHandoffToAnotherTenantIsRefused(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)

@@ -42,6 +42,7 @@ const hugeScript = `<?xml version="1.0" encoding="UTF-8"?>
 // administrator retries it after fixing the variable and it goes on, or
 // cancels another one.
 func TestHugeScriptFailsItsNodeNotTheServer(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	c := temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)
@@ -119,6 +120,7 @@ func TestHugeScriptFailsItsNodeNotTheServer(t *testing.T) {
 // an administrator (RECORD_HISTORIES=1); the replay test keeps it, next to
 // the histories recorded before the hardened interpreter.
 func TestRecordIncidentHistory(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("RECORD_HISTORIES") == "" {
 		t.Skip("set RECORD_HISTORIES=1 to record new histories")
 	}

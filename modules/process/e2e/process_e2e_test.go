@@ -85,6 +85,7 @@ func todo(c apiClient) []process.TaskView {
 }
 
 func TestDeployStartApproveOverHTTP(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)
@@ -186,6 +187,7 @@ func TestDeployStartApproveOverHTTP(t *testing.T) {
 }
 
 func TestAnotherMerchantCannotSeeOrActOnTasks(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t, platformtest.Options{Demo: true})
 	temporalkit.Start(t, env)
 	admin := login(t, env, "admin", platformtest.AdminPassword)

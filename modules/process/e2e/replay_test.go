@@ -22,6 +22,7 @@ var historiesDir = filepath.Join("..", "..", "..", "workflows", "engine", "testd
 // TestRecordHistories runs the scenarios whose histories the engine's replay
 // test keeps; it writes them only with RECORD_HISTORIES=1.
 func TestRecordHistories(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("RECORD_HISTORIES") == "" {
 		t.Skip("set RECORD_HISTORIES=1 to record new histories")
 	}

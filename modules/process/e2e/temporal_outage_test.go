@@ -33,6 +33,7 @@ const outageModel = `<?xml version="1.0" encoding="UTF-8"?>
 // written for them, the inbox still reads; when the frontend is back the
 // same actions succeed and every instance completes, without a restart.
 func TestTemporalFrontendOutage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the outage lasts 30 s: runs without -short")
 	}

@@ -1,4 +1,3 @@
-import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import access, { type SessionState } from '@/access';
@@ -25,10 +24,10 @@ describe('<Access>', () => {
     expect(
       renderToStaticMarkup(
         <Access code="cuisine:order:query">
-          <button>List</button>
+          <button type="button">List</button>
         </Access>,
       ),
-    ).toBe('<button>List</button>');
+    ).toBe('<button type="button">List</button>');
   });
 
   it('hides what the user may not use, or shows the fallback', () => {
@@ -36,14 +35,14 @@ describe('<Access>', () => {
     expect(
       renderToStaticMarkup(
         <Access code="sys:user:add">
-          <button>Add</button>
+          <button type="button">Add</button>
         </Access>,
       ),
     ).toBe('');
     expect(
       renderToStaticMarkup(
         <Access code="sys:user:add" fallback={<span>-</span>}>
-          <button>Add</button>
+          <button type="button">Add</button>
         </Access>,
       ),
     ).toBe('<span>-</span>');
@@ -54,10 +53,10 @@ describe('<Access>', () => {
     expect(
       renderToStaticMarkup(
         <Access code="sys:user:add" mode="disable">
-          <button>Add</button>
+          <button type="button">Add</button>
         </Access>,
       ),
-    ).toBe('<button disabled="">Add</button>');
+    ).toBe('<button type="button" disabled="">Add</button>');
   });
 
   it('checks role permissions with permission + action', () => {
@@ -86,9 +85,9 @@ describe('<Access>', () => {
     expect(
       renderToStaticMarkup(
         <Access code="sys:user:delete">
-          <button>Delete</button>
+          <button type="button">Delete</button>
         </Access>,
       ),
-    ).toBe('<button>Delete</button>');
+    ).toBe('<button type="button">Delete</button>');
   });
 });

@@ -17,7 +17,7 @@ import {
 import { Alert, Button, List, Space, Tooltip, Upload } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import minimapModule from 'diagram-js-minimap';
-import React, { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import PropertiesPanel from './PropertiesPanel';
 import { bindingsFromDefinitions, venueDescriptor } from './xml';
 import type { FormBindings, ModelIssue, ProcessForm } from '@/services/process';
@@ -70,8 +70,10 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
     const [issues, setIssues] = useState<ModelIssue[]>([]);
 
     useEffect(() => {
+      const box = container.current;
+      if (!box) return;
       const modeler = new (Modeler as any)({
-        container: container.current!,
+        container: box,
         keyboard: { bind: true },
         additionalModules: [minimapModule],
         moddleExtensions: { venue: venueDescriptor },
@@ -90,7 +92,6 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
       // A model opens fitted to the canvas: the box may still be growing (a drawer sliding
       // open, the page's layout settling) when the XML is imported, so it is fitted again
       // while its size changes, until the user edits, pans or zooms.
-      const box = container.current!;
       let touched = false;
       const touch = () => {
         touched = true;
@@ -132,7 +133,9 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
       if (!m) return;
       const overlays = m.get('overlays');
       const canvas = m.get('canvas');
-      issueOverlays.current.forEach((id) => overlays.remove(id));
+      issueOverlays.current.forEach((id) => {
+        overlays.remove(id);
+      });
       issueMarked.current.forEach((id) => {
         try {
           canvas.removeMarker(id, 'venue-has-issue');
@@ -153,7 +156,7 @@ export const BpmnModeler = forwardRef<BpmnModelerHandle, BpmnModelerProps>(
       const overlays = m.get('overlays');
       const canvas = m.get('canvas');
       const byElement = new Map<string, ModelIssue[]>();
-      list.forEach((i) => byElement.set(i.elementId, [...(byElement.get(i.elementId) ?? []), i]));
+      for (const i of list) byElement.set(i.elementId, [...(byElement.get(i.elementId) ?? []), i]);
       byElement.forEach((items, id) => {
         const el = registry.get(id);
         if (!el) return;

@@ -59,7 +59,7 @@ export const splitList = (v: string | undefined | null): string[] =>
     .filter(Boolean);
 
 export const joinList = (items: string[] | undefined): string | undefined =>
-  items && items.length ? items.join(',') : undefined;
+  items?.length ? items.join(',') : undefined;
 
 interface BusinessObject {
   $type: string;
@@ -87,7 +87,9 @@ export function bindingsFromDefinitions(definitions: { rootElements?: BusinessOb
     });
   (definitions.rootElements ?? [])
     .filter((r) => r.$type === 'bpmn:Process')
-    .forEach((p) => walk(p.flowElements));
+    .forEach((p) => {
+      walk(p.flowElements);
+    });
   return out;
 }
 
@@ -96,8 +98,8 @@ export function readFieldPerms(bo: BusinessObject): Record<string, string> {
   const out: Record<string, string> = {};
   (bo.extensionElements?.values ?? [])
     .filter((v) => v.$type === 'venue:FieldPermissions')
-    .forEach((fp) =>
-      (fp.fields ?? []).forEach((f: any) => f.name && (out[f.name] = f.access || 'write')),
-    );
+    .forEach((fp) => {
+      for (const f of fp.fields ?? []) if (f.name) out[f.name] = f.access || 'write';
+    });
   return out;
 }

@@ -45,8 +45,10 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
   const [hover, setHover] = useState<Hover>();
 
   useEffect(() => {
+    const box = container.current;
+    if (!box) return;
     const viewer = new (NavigatedViewer as any)({
-      container: container.current!,
+      container: box,
       moddleExtensions: { venue: venueDescriptor },
     });
     viewerRef.current = viewer;
@@ -65,7 +67,6 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
     bus.on('element.out', () => setHover(undefined));
     // Keep the whole diagram in view while the box changes size (a drawer sliding open, a
     // window resize), until the user pans or zooms it themselves.
-    const box = container.current!;
     let moved = false;
     const onUserMove = () => {
       moved = true;
@@ -102,7 +103,9 @@ export const BpmnViewer: React.FC<{ xml?: string; state?: DiagramState; height?:
         if (container.current && hasSize(container.current)) canvas.zoom('fit-viewport', 'auto');
         const registry = viewer.get('elementRegistry');
         const mark = (ids: string[] | undefined, cls: string) =>
-          (ids ?? []).forEach((id) => registry.get(id) && canvas.addMarker(id, cls));
+          (ids ?? []).forEach((id) => {
+            if (registry.get(id)) canvas.addMarker(id, cls);
+          });
         mark(state?.doneNodes, 'venue-done');
         mark(state?.rejectedNodes, 'venue-rejected');
         mark(state?.activeNodes, 'venue-active');

@@ -51,7 +51,6 @@ export default class ErrorBoundary extends React.Component<{ children: React.Rea
   }
 
   componentDidCatch(error: unknown) {
-    // eslint-disable-next-line no-console
     console.error(error);
   }
 

@@ -139,6 +139,7 @@ function CanvasList({
     e.stopPropagation();
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the pointer; from the keyboard the palette's buttons add fields and each field's up and down buttons move it
     <div
       className={`venue-fd-list${containerId ? ' is-nested' : ''}`}
       onDragOver={allow}
@@ -148,10 +149,19 @@ function CanvasList({
       {nodes.map((node, index) => {
         const active = node.id === selected;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: the card holds the field's own tool buttons (up, down, copy, delete), which a <button> may not contain
           <div
             key={node.id}
             className={`venue-fd-node${active ? ' is-active' : ''}${over === node.id ? ' is-over' : ''}`}
             style={{ borderColor: active ? token.colorPrimary : undefined }}
+            role="button"
+            aria-pressed={active}
+            tabIndex={0}
+            onKeyDown={(e) => {
+              if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+              e.preventDefault();
+              onSelect(node.id);
+            }}
             draggable
             onDragStart={(e) => {
               e.stopPropagation();
@@ -280,6 +290,7 @@ function PropertyPanel({
   const num = (v: number | null) => (v === null ? undefined : v);
   const voidKind = isVoid(node.kind);
   const fieldNames = allNames(tree).filter((n) => n !== node.name);
+  const visibleWhen = node.visibleWhen;
   return (
     <Form layout="vertical" size="small" key={node.id} data-testid="property-panel">
       <Typography.Title level={5}>{kindLabel(node.kind)}</Typography.Title>
@@ -366,6 +377,7 @@ function PropertyPanel({
         <Form.Item label={t('process.form.prop.options')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             {(node.options ?? []).map((o, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an option has no identity but its place in the ordered list; the fields are controlled
               <Space key={i} align="center">
                 <Input
                   placeholder={t('process.form.prop.optionLabel')}
@@ -472,25 +484,25 @@ function PropertyPanel({
             })
           }
         />
-        {node.visibleWhen?.field && (
+        {visibleWhen?.field && (
           <Space>
             <Select
               style={{ width: 110 }}
-              value={node.visibleWhen.op}
+              value={visibleWhen.op}
               options={OPS.map((op) => ({
                 label: t(
                   `process.form.op.${op === '==' ? 'eq' : op === '!=' ? 'ne' : op === '>' ? 'gt' : op === '>=' ? 'ge' : op === '<' ? 'lt' : op === '<=' ? 'le' : op}`,
                 ),
                 value: op,
               }))}
-              onChange={(op) => onPatch({ visibleWhen: { ...node.visibleWhen!, op } })}
+              onChange={(op) => onPatch({ visibleWhen: { ...visibleWhen, op } })}
             />
-            {node.visibleWhen.op !== 'empty' && node.visibleWhen.op !== 'notEmpty' && (
+            {visibleWhen.op !== 'empty' && visibleWhen.op !== 'notEmpty' && (
               <Input
-                value={node.visibleWhen.value}
+                value={visibleWhen.value}
                 placeholder={t('process.form.prop.visibleValue')}
                 onChange={(e) =>
-                  onPatch({ visibleWhen: { ...node.visibleWhen!, value: e.target.value } })
+                  onPatch({ visibleWhen: { ...visibleWhen, value: e.target.value } })
                 }
               />
             )}
@@ -553,7 +565,12 @@ export const FormDesigner: React.FC<FormDesignerProps> = ({ value, onChange }) =
           </div>
         ))}
       </div>
-      <div className="venue-fd-canvas" onClick={() => setSelected(undefined)}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a click beside the fields clears the selection, Escape does the same from the keyboard */}
+      <div
+        className="venue-fd-canvas"
+        onClick={() => setSelected(undefined)}
+        onKeyDown={(e) => e.key === 'Escape' && setSelected(undefined)}
+      >
         <CanvasList
           nodes={value}
           selected={selected}

@@ -19,7 +19,7 @@ import {
 import { createForm, type Form } from '@formily/core';
 import { createSchemaField, FormProvider } from '@formily/react';
 import { Descriptions, Empty } from 'antd';
-import React, { useMemo } from 'react';
+import React, { useMemo, useState } from 'react';
 import { applyFieldPerms, type FieldPerms } from './perms';
 import {
   Card,
@@ -65,10 +65,15 @@ const SchemaField = createSchemaField({
 
 export type { Form } from '@formily/core';
 
-/** A Formily form (values + validation state) for a renderer. */
+/**
+ * A Formily form (values + validation state) for a renderer, made once per component: the
+ * arguments are its initial values, later ones do not replace the form the user is filling in.
+ */
 export function useProcessForm(initialValues?: Record<string, unknown>, readPretty = false): Form {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => createForm({ initialValues: { ...(initialValues ?? {}) }, readPretty }), []);
+  const [form] = useState(() =>
+    createForm({ initialValues: { ...(initialValues ?? {}) }, readPretty }),
+  );
+  return form;
 }
 
 export interface FormRendererProps {

@@ -15,7 +15,7 @@ import {
   Upload,
 } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import { searchPeople, type PersonRef } from '@/services/process';
 import { formatMessage, formatNumber } from '@/utils/intl';
 import { authHeaders, request } from '@/utils/request';
@@ -221,20 +221,23 @@ export const OrgPicker: React.FC<any> = connect(
 
 const DishSelect: React.FC<any> = (props) => {
   const [options, setOptions] = useState<{ label: string; value: number }[]>([]);
-  const search = (name?: string) =>
-    request<{ records: { id: number; name: string; number: string }[] }>('/merchant/cuisine/dish', {
-      params: { pageNo: 1, pageSize: 20, name },
-      skipErrorHandler: true,
-    })
-      .then((page) =>
-        setOptions(
-          (page.records ?? []).map((d) => ({ label: `${d.name} (${d.number})`, value: d.id })),
-        ),
-      )
-      .catch(() => setOptions([]));
+  const search = useCallback(
+    (name?: string) =>
+      request<{ records: { id: number; name: string; number: string }[] }>('/merchant/cuisine/dish', {
+        params: { pageNo: 1, pageSize: 20, name },
+        skipErrorHandler: true,
+      })
+        .then((page) =>
+          setOptions(
+            (page.records ?? []).map((d) => ({ label: `${d.name} (${d.number})`, value: d.id })),
+          ),
+        )
+        .catch(() => setOptions([])),
+    [],
+  );
   useEffect(() => {
     search();
-  }, []);
+  }, [search]);
   return (
     <Select
       showSearch

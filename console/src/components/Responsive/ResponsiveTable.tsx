@@ -65,11 +65,11 @@ function ResponsiveTable<T extends Record<string, any>, U extends ParamsType = P
     }
     if (!Object.keys(fromUrl).length) return;
     setFilters(fromUrl);
-    formRef.current?.resetFields();
-    formRef.current?.setFieldsValue(fromUrl);
-    formRef.current?.submit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fromUrl]);
+    const form = formRef.current;
+    form?.resetFields();
+    form?.setFieldsValue(fromUrl);
+    form?.submit();
+  }, [fromUrl, formRef]);
   const [loadError, setLoadError] = useState<unknown>();
   const ownRef = useRef<ActionType>();
   const actionRef = (props0.actionRef as React.MutableRefObject<ActionType | undefined>) ?? ownRef;

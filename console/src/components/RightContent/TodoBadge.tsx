@@ -17,7 +17,8 @@ const TodoBadge: React.FC = () => {
   const count = useLive(allowed ? TODO_LIVE : undefined, probeTodo).value?.count ?? 0;
   if (!allowed) return null;
   return (
-    <span
+    <button
+      type="button"
       className="venue-header-action"
       title={formatMessage({ id: 'process.inbox.todo' })}
       onClick={() => history.push('/process/user/tasks')}
@@ -26,7 +27,7 @@ const TodoBadge: React.FC = () => {
       <Badge count={count} size="small" overflowCount={99}>
         <InboxOutlined style={{ fontSize: 16 }} />
       </Badge>
-    </span>
+    </button>
   );
 };
 

@@ -52,17 +52,15 @@ const SettingDrawer: React.FC<{ open: boolean; onClose: () => void }> = ({ open,
       <div>
         {PRIMARY_COLORS.map(({ key, color }) => (
           <Tooltip key={key} title={t(`settings.color.${key}`)}>
-            <span
-              role="button"
-              tabIndex={0}
+            <button
+              type="button"
               aria-label={t(`settings.color.${key}`)}
               className="venue-settings-swatch"
               style={{ background: color }}
               onClick={() => set({ primaryColor: color })}
-              onKeyDown={(e) => e.key === 'Enter' && set({ primaryColor: color })}
             >
               {settings.primaryColor.toUpperCase() === color ? <CheckOutlined /> : null}
-            </span>
+            </button>
           </Tooltip>
         ))}
       </div>

@@ -29,6 +29,7 @@ const ServiceTaskSection: React.FC<SectionProps> = ({
       <Form.Item label={t('process.model.prop.inputs')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           {plain.map((i, idx) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an input has no identity but its place in the ordered list; the fields follow their value
             <Space key={idx}>
               <LazyInput
                 value={i.name}

@@ -5,14 +5,7 @@ import LazyInput from './LazyInput';
 import { t, is, type SectionProps } from './section';
 
 /** A user task done by several people (multi-instance): mode, collection, completion. */
-const UserTaskMultiSection: React.FC<SectionProps> = ({
-  modeling,
-  moddle,
-  target,
-  bo,
-  set,
-  venue,
-}) => {
+const UserTaskMultiSection: React.FC<SectionProps> = ({ modeling, moddle, target, bo, set }) => {
   const lc = bo.loopCharacteristics;
   const multi = is(lc, 'bpmn:MultiInstanceLoopCharacteristics') ? lc : undefined;
   const setMulti = (props: Record<string, unknown>) =>

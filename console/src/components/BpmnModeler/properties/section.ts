@@ -3,7 +3,6 @@ import type { ProcessForm } from '@/services/process';
 import { formatMessage } from '@/utils/intl';
 
 // bpmn-js and its moddle objects come without types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Any = any;
 
 export const t = (id: string) => formatMessage({ id });

@@ -49,7 +49,7 @@ const ReleasePage: React.FC = () => {
   }, [location.search]);
 
   const reloadAll = () => {
-    Object.values(refs).forEach((r) => r.current?.reload());
+    for (const r of Object.values(refs)) r.current?.reload();
     setVersion((v) => v + 1);
   };
 
@@ -111,7 +111,7 @@ const ReleasePage: React.FC = () => {
           setDrawer((d) => ({ ...d, open: false }));
           reloadAll();
           // the review may not have begun yet: read again shortly after
-          if (published && needsRefresh('publish', ad)) [1500, 4000].forEach((ms) => setTimeout(reloadAll, ms));
+          if (published && needsRefresh('publish', ad)) for (const ms of [1500, 4000]) setTimeout(reloadAll, ms);
         }}
       />
       <DetailDrawer

@@ -40,6 +40,7 @@ import PairModal from './components/PairModal';
 import TabletModal from './components/TabletModal';
 import { PRESENCE_REFRESH_MS } from './pairing';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 const TabletPage: React.FC = () => {
   const { modal } = App.useApp();
@@ -185,24 +186,24 @@ const TabletPage: React.FC = () => {
       render: (_, r) => [
         <Access key="pair" code="advert:tablet:edit">
           <Tooltip title={t('advert.tablet.pairHint')}>
-            <a onClick={() => setPairing(r)} data-testid={`tablet-pair-${r.number}`}>
+            <ActionLink onClick={() => setPairing(r)} data-testid={`tablet-pair-${r.number}`}>
               <QrcodeOutlined /> {t('advert.tablet.pair')}
-            </a>
+            </ActionLink>
           </Tooltip>
         </Access>,
         <Access key="edit" code="advert:tablet:edit">
-          <a
+          <ActionLink
             onClick={() => setEditing({ open: true, tablet: r })}
             data-testid={`tablet-edit-${r.number}`}
           >
             {t('advert.action.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="key" code="advert:tablet:edit">
           <Tooltip title={t('advert.tablet.renewHint')}>
-            <a onClick={() => renewKey(r)} data-testid={`tablet-renew-${r.number}`}>
+            <ActionLink onClick={() => renewKey(r)} data-testid={`tablet-renew-${r.number}`}>
               <KeyOutlined /> {t('advert.tablet.renew')}
-            </a>
+            </ActionLink>
           </Tooltip>
         </Access>,
         <Access key="delete" code="advert:tablet:delete">

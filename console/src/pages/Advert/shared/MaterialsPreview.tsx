@@ -57,7 +57,7 @@ const MaterialsPreview: React.FC<MaterialsPreviewProps> = ({ materials, material
     return (
       <Space direction="vertical" style={{ width: '100%' }} data-testid="advert-preview">
         <div style={stage}>
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          {/* biome-ignore lint/a11y/useMediaCaption: merchants upload ad videos without caption files, so there is no track to point at */}
           <video
             src={safeHref(list[0].url)}
             controls
@@ -124,7 +124,9 @@ const MaterialsPreview: React.FC<MaterialsPreviewProps> = ({ materials, material
       <Image.PreviewGroup items={list.map((m) => m.url)}>
         <Space wrap size={8}>
           {list.map((m, i) => (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a pointer's quick look at a thumbnail; the Play button shows the same images in order
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list drawn once; the index only tells a repeated file apart
               key={`${m.url}-${i}`}
               style={{
                 display: 'flex',

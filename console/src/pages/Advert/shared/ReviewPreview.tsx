@@ -80,6 +80,7 @@ const ReviewPreview: React.FC<TaskPreviewProps> = ({ variables: v }) => {
             <Descriptions.Item label={t('advert.field.targets')} span={2}>
               <Space size={[4, 4]} wrap>
                 {targets.map((name, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list drawn once; the index only tells repeated names apart
                   <Tag key={`${name}-${i}`}>{name}</Tag>
                 ))}
               </Space>

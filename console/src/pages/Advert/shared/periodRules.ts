@@ -81,11 +81,11 @@ export function checkPeriod(
   today: string,
 ): FormProblem[] {
   const problems: FormProblem[] = [];
-  if (!period || !period[0] || !period[1]) problems.push({ name: ['period'], key: 'advert.rule.periodRequired' });
+  if (!period?.[0] || !period[1]) problems.push({ name: ['period'], key: 'advert.rule.periodRequired' });
   else if (period[1] < period[0]) problems.push({ name: ['period'], key: 'advert.rule.periodOrder' });
   else if (period[1] < today) problems.push({ name: ['period'], key: 'advert.rule.periodOver' });
   if (!allDay) {
-    if (!daily || !daily[0] || !daily[1]) problems.push({ name: ['daily'], key: 'advert.rule.windowRequired' });
+    if (!daily?.[0] || !daily[1]) problems.push({ name: ['daily'], key: 'advert.rule.windowRequired' });
     else if (!HHMM.test(daily[0].slice(0, 5)) || !HHMM.test(daily[1].slice(0, 5)))
       problems.push({ name: ['daily'], key: 'advert.rule.windowRequired' });
     else if (daily[0].slice(0, 5) === daily[1].slice(0, 5)) problems.push({ name: ['daily'], key: 'advert.rule.windowEmpty' });

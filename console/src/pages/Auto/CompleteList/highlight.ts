@@ -87,7 +87,7 @@ export function tokenize(code: string, language: string): Token[] {
       if (onlyLineStart && !lineStart) continue;
       re.lastIndex = pos;
       const m = re.exec(code);
-      if (m && m[0].length) {
+      if (m?.[0].length) {
         const k = typeof kind === 'function' ? kind(m[0]) : kind;
         if (k === 'plain') {
           plain += m[0];

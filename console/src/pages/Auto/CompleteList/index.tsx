@@ -7,7 +7,7 @@
 import { DatabaseOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space } from 'antd';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Access } from '@/components/Access';
 import {
   deleteDefinition,
@@ -27,6 +27,7 @@ import DefinitionEditor from './components/DefinitionEditor';
 import TableDraftModal from './components/TableDraftModal';
 import './codegen.css';
 import { t } from './text';
+import ActionLink from '@/components/ActionLink';
 
 const CompleteListPage: React.FC = () => {
   const actionRef = useRef<ActionType>();
@@ -36,13 +37,16 @@ const CompleteListPage: React.FC = () => {
   });
   const [drafting, setDrafting] = useState(false);
 
-  const loadMeta = () =>
-    formMeta()
-      .then(setMeta)
-      .catch(() => undefined);
+  const loadMeta = useCallback(
+    () =>
+      formMeta()
+        .then(setMeta)
+        .catch(() => undefined),
+    [],
+  );
   useEffect(() => {
     loadMeta();
-  }, []);
+  }, [loadMeta]);
 
   const open = async (row: Definition) => {
     try {
@@ -59,9 +63,9 @@ const CompleteListPage: React.FC = () => {
       dataIndex: 'module',
       search: false,
       render: (_, r) => (
-        <a onClick={() => open(r)} data-testid={`codegen-open-${r.module}`}>
+        <ActionLink onClick={() => open(r)} data-testid={`codegen-open-${r.module}`}>
           {r.module}.{r.entity}
-        </a>
+        </ActionLink>
       ),
     },
     { title: t('codegen.label'), dataIndex: 'label', search: false },
@@ -80,9 +84,9 @@ const CompleteListPage: React.FC = () => {
       width: 180,
       render: (_, r) => [
         <Access key="download" code="codegen:definition:export">
-          <a onClick={() => downloadDefinition(r.id)} aria-label={t('codegen.download')}>
+          <ActionLink onClick={() => downloadDefinition(r.id)} aria-label={t('codegen.download')}>
             <DownloadOutlined />
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="delete" code="codegen:definition:delete">
           <Popconfirm
@@ -94,7 +98,7 @@ const CompleteListPage: React.FC = () => {
               loadMeta();
             }}
           >
-            <a>{t('codegen.delete')}</a>
+            <ActionLink>{t('codegen.delete')}</ActionLink>
           </Popconfirm>
         </Access>,
       ],

@@ -27,6 +27,7 @@ import { DeleteLink, EnabledSwitch } from '../shared/RowActions';
 import { usePoll } from '../shared/usePoll';
 import QRPreview from './components/QRPreview';
 import TableModal, { METHODS } from './components/TableModal';
+import ActionLink from '@/components/ActionLink';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
 
@@ -176,17 +177,17 @@ const Tables: React.FC<VenueProps> = ({ venueId, venueName }) => {
       width: 200,
       render: (_, r) => [
         <Access key="edit" code="configure:table:edit">
-          <a
+          <ActionLink
             onClick={() => setEditing({ open: true, table: r })}
             data-testid={`table-edit-${r.name}`}
           >
             {t('configure.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="renew" code="configure:table:edit">
-          <a onClick={() => renew(r)} data-testid={`table-renew-${r.name}`}>
+          <ActionLink onClick={() => renew(r)} data-testid={`table-renew-${r.name}`}>
             {t('configure.table.renew')}
-          </a>
+          </ActionLink>
         </Access>,
         <DeleteLink
           key="delete"

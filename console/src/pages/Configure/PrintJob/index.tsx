@@ -39,6 +39,7 @@ import { formatDate } from '@/utils/intl';
 import ConfigurePage, { type VenueProps } from '../shared/ConfigurePage';
 import { t } from '../shared/text';
 import { usePoll } from '../shared/usePoll';
+import ActionLink from '@/components/ActionLink';
 
 const STATES = ['queued', 'sending', 'printed', 'failed'] as const;
 const KINDS = ['kitchen', 'cancel', 'bill', 'test'] as const;
@@ -286,7 +287,7 @@ const Jobs: React.FC<VenueProps> = ({ venueId }) => {
       render: (_, r) => [
         r.state === 'failed' || r.state === 'queued' ? (
           <Access key="retry" code="printing:job:edit">
-            <a
+            <ActionLink
               data-testid={`job-retry-${r.id}`}
               onClick={() =>
                 r.printerId
@@ -295,18 +296,18 @@ const Jobs: React.FC<VenueProps> = ({ venueId }) => {
               }
             >
               {t('printing.retry')}
-            </a>
+            </ActionLink>
           </Access>
         ) : null,
         <Access key="reprint" code="printing:job:add">
-          <a
+          <ActionLink
             data-testid={`job-reprint-${r.id}`}
             onClick={() =>
               setMoving({ job: r, mode: 'reprint', printerId: r.printerId || enabled[0]?.id })
             }
           >
             {t('printing.reprint')}
-          </a>
+          </ActionLink>
         </Access>,
       ],
     },

@@ -28,6 +28,7 @@ import { t } from '../shared/text';
 import { DeleteLink, EnabledSwitch } from '../shared/RowActions';
 import { usePoll } from '../shared/usePoll';
 import PrinterModal, { TYPES } from './components/PrinterModal';
+import ActionLink from '@/components/ActionLink';
 
 const CheckPanel: React.FC<{ check?: SetupCheck }> = ({ check }) => {
   if (!check) return null;
@@ -218,15 +219,15 @@ const Printers: React.FC<VenueProps> = ({ venueId }) => {
       key: 'option',
       render: (_, r) => [
         <Access key="edit" code="configure:printer:edit">
-          <a
+          <ActionLink
             onClick={() => setEditing({ open: true, printer: r })}
             data-testid={`printer-edit-${r.name}`}
           >
             {t('configure.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="test" code="printing:job:add">
-          <a
+          <ActionLink
             data-testid={`printer-test-${r.name}`}
             onClick={async () => {
               await testPrint(venueId, r.id);
@@ -234,7 +235,7 @@ const Printers: React.FC<VenueProps> = ({ venueId }) => {
             }}
           >
             {t('printing.test')}
-          </a>
+          </ActionLink>
         </Access>,
         <DeleteLink
           key="delete"

@@ -38,6 +38,7 @@ import { statusColumn } from '../shared/statusColumn';
 import { t } from '../shared/text';
 import { tableRequest } from '@/utils/table';
 import { useModalFormGuard } from '@/components/Sheet';
+import ActionLink from '@/components/ActionLink';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
 const deleteSucceed = () => feedback.success(formatMessage({ id: 'common.deleteSucceed' }));
@@ -239,23 +240,23 @@ const CategoryPage: React.FC = () => {
       width: 160,
       render: (_, row) => [
         <Access key="edit" code="cuisine:category:edit">
-          <a
+          <ActionLink
             onClick={() => {
               setEditing(row);
               setFormOpen(true);
             }}
           >
             {t('cuisine.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="delete" code="cuisine:category:delete">
           {row.dishCount > 0 ? (
-            <a onClick={() => setMoving(row)} data-testid={`category-delete-${row.name}`}>
+            <ActionLink onClick={() => setMoving(row)} data-testid={`category-delete-${row.name}`}>
               {t('cuisine.delete')}
-            </a>
+            </ActionLink>
           ) : (
             <Popconfirm title={t('cuisine.category.deleteConfirm', { name: row.name })} onConfirm={() => remove(row)}>
-              <a data-testid={`category-delete-${row.name}`}>{t('cuisine.delete')}</a>
+              <ActionLink data-testid={`category-delete-${row.name}`}>{t('cuisine.delete')}</ActionLink>
             </Popconfirm>
           )}
         </Access>,

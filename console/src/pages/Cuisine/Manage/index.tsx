@@ -30,6 +30,7 @@ import ImportModal from './components/ImportModal';
 import OptionsPanel from './components/OptionsPanel';
 import SoldOutModal from './components/SoldOutModal';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 const modifySucceed = () => feedback.success(formatMessage({ id: 'common.modifySucceed' }));
 
@@ -249,13 +250,13 @@ const ManagePage: React.FC = () => {
       fixed: 'right',
       render: (_, row) => [
         <Access key="edit" code="cuisine:dish:edit">
-          <a onClick={() => setDrawer({ open: true, dish: row })} data-testid={`dish-edit-${row.number}`}>
+          <ActionLink onClick={() => setDrawer({ open: true, dish: row })} data-testid={`dish-edit-${row.number}`}>
             {t('cuisine.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="delete" code="cuisine:dish:delete">
           <Popconfirm title={t('cuisine.dish.deleteConfirm', { name: row.name })} onConfirm={() => remove([row])}>
-            <a>{t('cuisine.delete')}</a>
+            <ActionLink>{t('cuisine.delete')}</ActionLink>
           </Popconfirm>
         </Access>,
       ],

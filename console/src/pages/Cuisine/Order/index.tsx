@@ -22,6 +22,7 @@ import {
   type Cancellation,
   type LiveEvent,
   type OrderRow,
+  type Params,
   type ServiceCall,
 } from '@/services/order';
 import { getDictByType } from '@/services/sys';
@@ -34,12 +35,13 @@ import { t } from '../shared/text';
 import OrderDrawer, { payTag, statusTag } from './components/OrderDrawer';
 import { chime, useLiveOrders } from './useLiveOrders';
 import { formatInZone, formatStaffTime } from '@/utils/zone';
+import ActionLink from '@/components/ActionLink';
 
 const OrderPage: React.FC = () => {
   const { notification } = App.useApp();
   const { can } = useOperation();
   const actionRef = useRef<ActionType>();
-  const lastQuery = useRef<Record<string, unknown>>({});
+  const lastQuery = useRef<Params>({});
   const [total, setTotal] = useState(0);
   const [open, setOpen] = useState<number>();
   const [version, setVersion] = useState(0);
@@ -112,7 +114,7 @@ const OrderPage: React.FC = () => {
       return;
     }
     try {
-      await exportOrders(lastQuery.current as any);
+      await exportOrders(lastQuery.current);
     } catch {
       /* the request layer shows the server's message */
     }
@@ -132,9 +134,9 @@ const OrderPage: React.FC = () => {
       dataIndex: 'orderNo',
       render: (_, r) => (
         <Space size={4}>
-          <a onClick={() => setOpen(r.id)} data-testid="order-open">
+          <ActionLink onClick={() => setOpen(r.id)} data-testid="order-open">
             {r.orderNo}
-          </a>
+          </ActionLink>
           {fresh.has(r.id) ? <Tag color="red">{t('order.live.new')}</Tag> : null}
           {r.pendingCancels ? <Tag color="warning">{t('order.pendingApproval')}</Tag> : null}
         </Space>
@@ -238,7 +240,7 @@ const OrderPage: React.FC = () => {
                   ]}
                 >
                   <Space wrap size={4}>
-                    <a onClick={() => setOpen(c.orderId)}>{c.orderNo}</a>
+                    <ActionLink onClick={() => setOpen(c.orderId)}>{c.orderNo}</ActionLink>
                     <Tag>{c.tableNo}</Tag>
                     <span>
                       {c.dishName}

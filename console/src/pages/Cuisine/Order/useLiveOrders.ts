@@ -4,7 +4,9 @@ import { followOrders, type LiveEvent } from '@/services/order';
 /** A short two-tone chime through Web Audio (no file to download); silent when not allowed. */
 export function chime(): void {
   try {
-    const Ctx = window.AudioContext || (window as any).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ||
+      (window as Window & { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
     [880, 1320].forEach((freq, i) => {

@@ -24,6 +24,7 @@ import { statusColumn } from '../shared/statusColumn';
 import { t } from '../shared/text';
 import PromotionDrawer, { weekdayNames } from './components/PromotionDrawer';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 const STATE_COLORS: Record<PromotionState, string> = {
   active: 'green',
@@ -91,9 +92,9 @@ const PromotionPage: React.FC = () => {
       width: 140,
       render: (_, row) => [
         <Access key="edit" code="cuisine:promotion:edit">
-          <a onClick={() => setDrawer({ open: true, promotion: row })} data-testid={`promotion-edit-${row.name}`}>
+          <ActionLink onClick={() => setDrawer({ open: true, promotion: row })} data-testid={`promotion-edit-${row.name}`}>
             {t('cuisine.edit')}
-          </a>
+          </ActionLink>
         </Access>,
         <Access key="delete" code="cuisine:promotion:delete">
           <Popconfirm
@@ -104,7 +105,7 @@ const PromotionPage: React.FC = () => {
               reload();
             }}
           >
-            <a>{t('cuisine.delete')}</a>
+            <ActionLink>{t('cuisine.delete')}</ActionLink>
           </Popconfirm>
         </Access>,
       ],

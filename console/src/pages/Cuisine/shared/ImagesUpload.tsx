@@ -33,6 +33,7 @@ const ImagesUpload: React.FC<ImagesUploadProps> = ({ value, onChange, max = MAX_
   const [preview, setPreview] = useState<string>();
 
   // a new value from outside (form reset, another dish) replaces the list
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the form's value only; the upload list's own changes (files still uploading) must not reset it
   useEffect(() => {
     const urls = (value ?? []).join('\n');
     const current = files
@@ -40,7 +41,6 @@ const ImagesUpload: React.FC<ImagesUploadProps> = ({ value, onChange, max = MAX_
       .map((f) => f.url)
       .join('\n');
     if (urls !== current) setFiles((value ?? []).map(toFile));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   const emit = (list: UploadFile<Envelope<string[]>>[]) =>

@@ -1,6 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Popconfirm, Switch, Tag } from 'antd';
-import React from 'react';
 import { t } from './text';
 
 /**

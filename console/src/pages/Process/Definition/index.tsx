@@ -23,6 +23,7 @@ import {
 import { feedback } from '@/utils/feedback';
 import { formatDate } from '@/utils/intl';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 const FormPreview: React.FC<{ form: FrozenForm }> = ({ form }) => {
   const f = useProcessForm(undefined, true);
@@ -48,7 +49,7 @@ const DefinitionPage: React.FC = () => {
       title: t('process.definition.name'),
       dataIndex: 'name',
       search: false,
-      render: (_, r) => <a onClick={() => view(r)}>{r.name}</a>,
+      render: (_, r) => <ActionLink onClick={() => view(r)}>{r.name}</ActionLink>,
     },
     {
       title: t('process.definition.key'),
@@ -92,21 +93,21 @@ const DefinitionPage: React.FC = () => {
       title: t('process.common.actions'),
       valueType: 'option',
       render: (_, row) => [
-        <a
+        <ActionLink
           key="view"
           onClick={() => view(row)}
           data-testid={`definition-view-${row.key}-${row.version}`}
         >
           {t('process.definition.view')}
-        </a>,
+        </ActionLink>,
         row.status === 'active' && !row.system ? (
           <Access key="start" code="process:inbox:add">
-            <a
+            <ActionLink
               onClick={() => start(row)}
               data-testid={`definition-start-${row.key}-${row.version}`}
             >
               {t('process.start.submit')}
-            </a>
+            </ActionLink>
           </Access>
         ) : null,
         row.status === 'active' ? (
@@ -114,25 +115,27 @@ const DefinitionPage: React.FC = () => {
             <Popconfirm
               title={t('process.definition.suspendConfirm')}
               onConfirm={() =>
-                suspendDefinition(row.id).then(
-                  () => (feedback.success(t('process.definition.suspended')), reload()),
-                )
+                suspendDefinition(row.id).then(() => {
+                  feedback.success(t('process.definition.suspended'));
+                  reload();
+                })
               }
             >
-              <a>{t('process.definition.suspend')}</a>
+              <ActionLink>{t('process.definition.suspend')}</ActionLink>
             </Popconfirm>
           </Access>
         ) : (
           <Access key="activate" code="process:definition:enable">
-            <a
+            <ActionLink
               onClick={() =>
-                activateDefinition(row.id).then(
-                  () => (feedback.success(t('process.definition.activated')), reload()),
-                )
+                activateDefinition(row.id).then(() => {
+                  feedback.success(t('process.definition.activated'));
+                  reload();
+                })
               }
             >
               {t('process.definition.activate')}
-            </a>
+            </ActionLink>
           </Access>
         ),
         <Access key="delete" code="process:definition:delete">
@@ -144,7 +147,7 @@ const DefinitionPage: React.FC = () => {
                 .catch(() => undefined)
             }
           >
-            <a>{t('process.common.delete')}</a>
+            <ActionLink>{t('process.common.delete')}</ActionLink>
           </Popconfirm>
         </Access>,
       ],

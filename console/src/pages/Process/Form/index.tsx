@@ -38,7 +38,7 @@ import {
 } from '../components/DesignEditor';
 import { t } from '../components/labels';
 
-const PreviewBody: React.FC<{ schema: Record<string, any> }> = ({ schema }) => {
+const PreviewBody: React.FC<{ schema: Record<string, unknown> }> = ({ schema }) => {
   const form = useProcessForm();
   const [values, setValues] = useState<string>();
   return (
@@ -217,7 +217,7 @@ const Designer: React.FC<{ initial: Editing; tree: DesignNode[]; onBack: () => v
         onCancel={() => setJsonOpen(false)}
         okText={t('process.form.import')}
         onOk={importJson}
-        okButtonProps={{ 'data-testid': 'json-import' } as any}
+        okButtonProps={{ ...{ 'data-testid': 'json-import' } }}
       >
         <Typography.Paragraph type="secondary">{t('process.form.jsonHelp')}</Typography.Paragraph>
         <Input.TextArea

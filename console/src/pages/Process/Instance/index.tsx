@@ -11,6 +11,7 @@ import { PeopleSelect } from '@/components/FormilyRenderer';
 import { listInstances, type Instance } from '@/services/process';
 import { formatDate } from '@/utils/intl';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 export const instanceColumns = (open: (id: number) => void): ProColumns<Instance>[] => [
   {
@@ -18,9 +19,9 @@ export const instanceColumns = (open: (id: number) => void): ProColumns<Instance
     dataIndex: 'title',
     search: false,
     render: (_, r) => (
-      <a onClick={() => open(r.id)} data-testid={`instance-open-${r.id}`}>
+      <ActionLink onClick={() => open(r.id)} data-testid={`instance-open-${r.id}`}>
         {r.title || r.name}
-      </a>
+      </ActionLink>
     ),
   },
   { title: t('process.common.keyword'), dataIndex: 'keyword', hideInTable: true },

@@ -40,6 +40,7 @@ import { RequestError } from '@/utils/request';
 import { tableRequest } from '@/utils/table';
 import { roleName } from '@/utils/roles';
 import { useDiscardGuard } from '@/components/Sheet';
+import ActionLink from '@/components/ActionLink';
 
 interface Meta {
   id?: number;
@@ -94,6 +95,7 @@ const Editor: React.FC<{
       .catch(() => setRoles([]));
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: imports a new model's XML; new issues alone are drawn by showIssues where they arrive, re-importing would drop the user's edits
   useEffect(() => {
     modeler.current
       ?.importXML(xml)
@@ -104,15 +106,16 @@ const Editor: React.FC<{
   const save = async (): Promise<SavedModel | undefined> => {
     const missing = missingKeyName(meta);
     setFieldErrors(missing);
-    if (Object.keys(missing).length) return undefined;
-    const bpmnXml = await modeler.current!.saveXML();
+    const m = modeler.current;
+    if (Object.keys(missing).length || !m) return undefined;
+    const bpmnXml = await m.saveXML();
     const input = {
       key: meta.key,
       name: meta.name,
       category: meta.category,
       description: meta.description,
       bpmnXml,
-      formBindings: modeler.current!.bindings(),
+      formBindings: m.bindings(),
     };
     try {
       const saved = meta.id
@@ -121,7 +124,7 @@ const Editor: React.FC<{
       setMeta({ ...meta, id: saved.id, deployedVersion: saved.deployedVersion });
       diagramEdited.current = false;
       savedMeta.current = metaText(meta);
-      modeler.current!.showIssues(saved.issues ?? []);
+      modeler.current?.showIssues(saved.issues ?? []);
       return saved;
     } catch (e) {
       showSaveError(e, setFieldErrors);
@@ -157,7 +160,7 @@ const Editor: React.FC<{
         // code 10001 answers the issues; the model's own view lists the same ones
         if (e instanceof RequestError && e.code === 10001) {
           const fresh = await getModel(saved.id);
-          modeler.current!.showIssues(fresh.issues ?? []);
+          modeler.current?.showIssues(fresh.issues ?? []);
         }
         feedback.error(errorText(e));
       }
@@ -262,7 +265,7 @@ const ModelPage: React.FC = () => {
     {
       title: t('process.model.name'),
       dataIndex: 'name',
-      render: (_, r) => <a onClick={() => open(r)}>{r.name}</a>,
+      render: (_, r) => <ActionLink onClick={() => open(r)}>{r.name}</ActionLink>,
     },
     { title: t('process.model.key'), dataIndex: 'key', search: false, copyable: true },
     { title: t('process.model.category'), dataIndex: 'category' },

@@ -13,6 +13,7 @@ import { feedback } from '@/utils/feedback';
 import { formatDate } from '@/utils/intl';
 import { RequestError } from '@/utils/request';
 import { t } from './labels';
+import ActionLink from '@/components/ActionLink';
 
 /** Which editor: names its texts (process.form.* / process.model.*) and test ids (form-* / model-*). */
 export type DesignKind = 'form' | 'model';
@@ -155,12 +156,12 @@ export function actionsColumn<T extends { key: string }>(
     title: t('process.common.actions'),
     valueType: 'option',
     render: (_, row) => [
-      <a key="open" onClick={() => open(row)} data-testid={`${kind}-open-${row.key}`}>
+      <ActionLink key="open" onClick={() => open(row)} data-testid={`${kind}-open-${row.key}`}>
         {t(`process.${kind}.design`)}
-      </a>,
+      </ActionLink>,
       <Access key="delete" code={`process:${kind}:delete`}>
         <Popconfirm title={confirmDelete} onConfirm={() => remove(row)}>
-          <a>{t('process.common.delete')}</a>
+          <ActionLink>{t('process.common.delete')}</ActionLink>
         </Popconfirm>
       </Access>,
     ],

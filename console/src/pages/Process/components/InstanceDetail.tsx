@@ -153,7 +153,8 @@ export const InstanceDrawer: React.FC<{
                 Modal.confirm({
                   title: t('process.instance.withdrawConfirm'),
                   onOk: () =>
-                    withdrawInstance(inst!.id).then(() => {
+                    inst &&
+                    withdrawInstance(inst.id).then(() => {
                       feedback.success(t('process.instance.withdrawn'));
                       load();
                       onChanged?.();
@@ -199,7 +200,8 @@ export const InstanceDrawer: React.FC<{
         })}
         okButtonProps={{ danger: true, disabled: !reason.trim() }}
         onOk={() =>
-          cancelInstance(inst!.id, reason.trim()).then(() => {
+          inst &&
+          cancelInstance(inst.id, reason.trim()).then(() => {
             feedback.success(t('process.instance.cancelled'));
             setCancelling(false);
             setReason('');

@@ -47,7 +47,7 @@ export const InstanceFailure: React.FC<{ inst: InstanceView; onRetried: () => vo
         open={open}
         title={t('process.instance.retry')}
         onCancel={() => setOpen(false)}
-        okButtonProps={{ disabled: variables === null, 'data-testid': 'instance-retry-ok' } as any}
+        okButtonProps={{ disabled: variables === null, ...{ 'data-testid': 'instance-retry-ok' } }}
         onOk={() =>
           retryInstance(inst.id, { variables: variables ?? {} }).then((after) => {
             feedback.success(

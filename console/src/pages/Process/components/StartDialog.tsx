@@ -72,7 +72,7 @@ const StartBody: React.FC<{
       onOk={submit}
       confirmLoading={busy}
       okText={t('process.start.submit')}
-      okButtonProps={{ 'data-testid': 'start-submit' } as any}
+      okButtonProps={{ ...{ 'data-testid': 'start-submit' } }}
     >
       <Form layout="vertical">
         <Form.Item label={t('process.instance.title')}>

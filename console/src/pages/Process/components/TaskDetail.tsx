@@ -58,7 +58,7 @@ export const COMMENT_FIELDS = ['opinion'];
 
 /** The form's top-level properties that are comment fields. */
 export function commentFieldsOf(schema: unknown): string[] {
-  let parsed: any = schema;
+  let parsed: unknown = schema;
   if (typeof schema === 'string') {
     try {
       parsed = JSON.parse(schema);
@@ -66,7 +66,7 @@ export function commentFieldsOf(schema: unknown): string[] {
       return [];
     }
   }
-  const props = parsed && typeof parsed === 'object' ? parsed.properties : undefined;
+  const props = parsed && typeof parsed === 'object' ? (parsed as { properties?: unknown }).properties : undefined;
   return props && typeof props === 'object' ? COMMENT_FIELDS.filter((f) => f in props) : [];
 }
 
@@ -74,11 +74,14 @@ export function commentFieldsOf(schema: unknown): string[] {
 export function hideCommentFields(schema: unknown): unknown {
   const fields = commentFieldsOf(schema);
   if (!fields.length) return schema;
-  const parsed = typeof schema === 'string' ? JSON.parse(schema) : schema;
-  const properties = { ...(parsed as any).properties };
+  const parsed = (typeof schema === 'string' ? JSON.parse(schema) : schema) as { properties?: Record<string, object> };
+  const properties = { ...parsed.properties };
   for (const f of fields) properties[f] = { ...properties[f], 'x-display': 'hidden' };
-  return { ...(parsed as object), properties };
+  return { ...parsed, properties };
 }
+
+/** A form schema as the renderer takes it: the parsed JSON object, or its text. */
+type FormSchema = Record<string, unknown> | string | undefined;
 
 const TaskForm: React.FC<{
   detail: TaskDetail;
@@ -91,14 +94,14 @@ const TaskForm: React.FC<{
   const schema = editable ? hideCommentFields(detail.form.schema) : detail.form.schema;
   const onlyComments =
     editable && commentFieldsOf(detail.form.schema).length > 0 &&
-    Object.keys((typeof schema === 'object' && schema && (schema as any).properties) || {}).every((k) =>
+    Object.keys((typeof schema === 'object' && schema && (schema as { properties?: object }).properties) || {}).every((k) =>
       COMMENT_FIELDS.includes(k),
     );
   // a form that is only the comment has nothing left to show: the action dialog asks for it
-  if (onlyComments) return <FormRenderer form={form} schema={schema as any} perms={detail.fieldPerms} />;
+  if (onlyComments) return <FormRenderer form={form} schema={schema as FormSchema} perms={detail.fieldPerms} />;
   return (
     <Card size="small" title={detail.form.name} data-testid="task-form">
-      <FormRenderer form={form} schema={schema as any} perms={detail.fieldPerms} />
+      <FormRenderer form={form} schema={schema as FormSchema} perms={detail.fieldPerms} />
     </Card>
   );
 };
@@ -122,6 +125,7 @@ export const TaskDrawer: React.FC<{
   const { initialState } = useModel('@@initialState');
   const me = initialState?.currentUser?.userId;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is the parent's inline callback, new on every render: it must not reload the task
   const load = useCallback(() => {
     if (!id) return;
     getTask(id)
@@ -326,16 +330,14 @@ export const TaskDrawer: React.FC<{
         onCancel={guardAction(() => setAction(undefined))}
         onOk={confirm}
         confirmLoading={busy}
-        okButtonProps={
-          {
-            'data-testid': 'task-action-confirm',
-            disabled:
-              !!action &&
-              ((NEEDS_COMMENT.includes(action) && !comment.trim()) ||
-                (action === 'return' && !target) ||
-                ((ONE_USER.includes(action) || MANY_USERS.includes(action)) && !users.length)),
-          } as any
-        }
+        okButtonProps={{
+          ...{ 'data-testid': 'task-action-confirm' },
+          disabled:
+            !!action &&
+            ((NEEDS_COMMENT.includes(action) && !comment.trim()) ||
+              (action === 'return' && !target) ||
+              ((ONE_USER.includes(action) || MANY_USERS.includes(action)) && !users.length)),
+        }}
         destroyOnClose
       >
         <Form layout="vertical">

@@ -22,7 +22,7 @@ const COLORS: Record<string, string> = {
 
 export const ProcessTimeline: React.FC<{
   items: TimelineItem[];
-  schemas?: Record<string, any>;
+  schemas?: Record<string, Record<string, unknown> | string>;
 }> = ({ items, schemas }) => (
   <AntTimeline
     data-testid="process-timeline"

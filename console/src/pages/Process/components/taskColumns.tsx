@@ -1,10 +1,10 @@
 /** Columns of task lists (inbox tabs and the administrators' list). */
 import type { ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
-import React from 'react';
 import { outcomeLabel, StateTag, t } from './labels';
 import type { TaskView } from '@/services/process';
 import { formatStaffTime } from '@/utils/zone';
+import ActionLink from '@/components/ActionLink';
 
 export const taskColumns = (
   open: (id: number) => void,
@@ -15,9 +15,9 @@ export const taskColumns = (
     dataIndex: 'title',
     search: false,
     render: (_, r) => (
-      <a onClick={() => open(r.id)} data-testid={`task-open-${r.id}`}>
+      <ActionLink onClick={() => open(r.id)} data-testid={`task-open-${r.id}`}>
         {r.title || r.processName}
-      </a>
+      </ActionLink>
     ),
   },
   { title: t('process.common.keyword'), dataIndex: 'keyword', hideInTable: true },

@@ -68,7 +68,7 @@ const AreaPage: React.FC = () => {
 
   const byCode = useMemo(() => {
     const map = new Map<string, AreaView>();
-    Object.values(children).forEach((list) => list.forEach((a) => map.set(a.code, a)));
+    for (const list of Object.values(children)) for (const a of list) map.set(a.code, a);
     return map;
   }, [children]);
 
@@ -270,7 +270,8 @@ const AreaPage: React.FC = () => {
         onSaved={(saved) => {
           const p = form.area ? form.area.parentCode : (form.parent?.code ?? ROOT);
           refresh(p);
-          if (form.parent) setExpanded((e) => [...new Set([...e, form.parent!.code])]);
+          const parent = form.parent;
+          if (parent) setExpanded((e) => [...new Set([...e, parent.code])]);
           setSelected(saved);
         }}
       />

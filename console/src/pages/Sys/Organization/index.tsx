@@ -92,12 +92,13 @@ const OrganizationPage: React.FC = () => {
   }>();
   const [expanded, setExpanded] = useState<React.Key[]>([]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: selects the first organisation when the tree arrives, unless the user already chose one
   useEffect(() => {
     if (tree.length && selected === undefined) setSelected(tree[0].id);
     setExpanded((e) => (e.length ? e : allIds(tree).slice(0, 50)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree is only a quick first answer for the detail; a reloaded tree must not fetch the detail again
   useEffect(() => {
     if (selected === undefined) return;
     let live = true;
@@ -109,7 +110,6 @@ const OrganizationPage: React.FC = () => {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected]);
 
   const data = useMemo(() => treeNodes(tree, filter), [tree, filter]);

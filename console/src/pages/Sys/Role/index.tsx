@@ -5,13 +5,7 @@ import { useModel } from '@umijs/max';
 import { Space, Tag, Typography } from 'antd';
 import React, { useRef, useState } from 'react';
 import { Access } from '@/components/Access';
-import {
-  deleteRole,
-  listRoles,
-  setRoleStatus,
-  type Role,
-  type RoleQuery,
-} from '@/services/sys-admin';
+import { deleteRole, listRoles, setRoleStatus, type Role } from '@/services/sys-admin';
 import { formatDate } from '@/utils/intl';
 import StatusSwitch from '../shared/StatusSwitch';
 import SysPage from '../shared/SysPage';

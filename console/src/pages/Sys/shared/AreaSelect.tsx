@@ -21,12 +21,12 @@ const AreaSelect: React.FC<{ value?: string; onChange?: (v?: string) => void; id
     setOptions(hits.map((h) => ({ label: `${h.path} (${h.code})`, value: h.code })));
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks a chosen area up when the value changes; the options growing must not fetch again
   useEffect(() => {
     if (!value || options.some((o) => o.value === value)) return;
     getArea(value, true)
       .then((a) => setOptions((o) => [...o, { label: `${a.label || a.name} (${a.code})`, value }]))
       .catch(() => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   return (

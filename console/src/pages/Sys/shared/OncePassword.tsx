@@ -1,6 +1,5 @@
 import { Alert, Typography } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
-import React from 'react';
 import { t } from './text';
 
 /** Shows a generated password once, with a copy button; it cannot be shown again. */

@@ -15,6 +15,7 @@ const AutoLogin: React.FC = () => {
   const { setInitialState } = useModel('@@initialState');
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signs in once per token; the router, the query and the model hand out new functions on every render
   useEffect(() => {
     if (!token) return;
     setToken(token);
@@ -27,7 +28,6 @@ const AutoLogin: React.FC = () => {
         clearSession();
         setFailed(true);
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   if (token && !failed) {

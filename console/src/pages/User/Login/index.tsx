@@ -59,7 +59,7 @@ const Login: React.FC = () => {
       navigate(safeRedirect(params.get('redirect')), {
         replace: true,
       });
-    } catch (e) {
+    } catch {
       clearSession();
       setError(t('login.error.session'));
       setSubmitting(false);

@@ -132,7 +132,7 @@ const Workbench: React.FC = () => {
               <Col key={card.key} xs={24} sm={12} xl={6}>
                 <Card
                   className={card.link ? 'venue-card-link' : undefined}
-                  onClick={card.link ? () => history.push(card.link!) : undefined}
+                  onClick={card.link ? () => card.link && history.push(card.link) : undefined}
                   data-testid={`card-${card.key}`}
                 >
                   <Statistic
@@ -181,7 +181,7 @@ const Workbench: React.FC = () => {
                             key="open"
                             type="link"
                             size="small"
-                            onClick={() => history.push(task.link!)}
+                            onClick={() => task.link && history.push(task.link)}
                           >
                             {t('workbench.tasks.handle')} <RightOutlined />
                           </Button>,

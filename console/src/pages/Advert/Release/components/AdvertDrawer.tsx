@@ -68,7 +68,9 @@ function clearErrorsOf(form: FormInstance<AdvertFormValues>, changed: Partial<Ad
   Object.keys(changed).forEach((k) => {
     names.push([k]);
     if (k === 'materials')
-      (changed.materials ?? []).forEach((m, i) => m && names.push(['materials', i, 'duration'], ['materials', i, 'url']));
+      (changed.materials ?? []).forEach((m, i) => {
+        if (m) names.push(['materials', i, 'duration'], ['materials', i, 'url']);
+      });
     if (k === 'targetType') names.push(['targetIds'], ['areaCodes']);
     if (k === 'linkType') names.push(['linkValue']);
     if (k === 'allDay') names.push(['daily']);
@@ -111,6 +113,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
     [venues, kind, advert],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another advert is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return undefined;
     setAlert(undefined);
@@ -143,7 +146,6 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, advert?.id]);
 
   const reached = tabletsReached(targetType, targetIds, tablets);
@@ -392,7 +394,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
               label={t('advert.field.dates')}
               required
               getValueProps={(v?: [string, string] | null) => ({ value: v ? [dayjs(v[0]), dayjs(v[1])] : null })}
-              normalize={(v?: [Dayjs, Dayjs] | null) => (v && v[0] && v[1] ? [v[0].format(DATE), v[1].format(DATE)] : null)}
+              normalize={(v?: [Dayjs, Dayjs] | null) => (v?.[0] && v[1] ? [v[0].format(DATE), v[1].format(DATE)] : null)}
             >
               <DatePicker.RangePicker
                 style={{ width: '100%' }}
@@ -414,7 +416,7 @@ const AdvertDrawer: React.FC<AdvertDrawerProps> = ({ open, kind: createKind, adv
                     getValueProps={(v?: [string, string] | null) => ({
                       value: v ? [dayjs(v[0], TIME), dayjs(v[1], TIME)] : null,
                     })}
-                    normalize={(v?: [Dayjs, Dayjs] | null) => (v && v[0] && v[1] ? [v[0].format(TIME), v[1].format(TIME)] : null)}
+                    normalize={(v?: [Dayjs, Dayjs] | null) => (v?.[0] && v[1] ? [v[0].format(TIME), v[1].format(TIME)] : null)}
                   >
                     <TimePicker.RangePicker format={TIME} order={false} minuteStep={5} style={{ width: '100%' }} data-testid="advert-daily" />
                   </Form.Item>

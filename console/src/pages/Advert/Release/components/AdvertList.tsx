@@ -18,6 +18,7 @@ import VideoThumb from '../../shared/VideoThumb';
 import { actionButtons } from './actionRules';
 import type { AdvertKind } from './targetRules';
 import { tableRequest } from '@/utils/table';
+import ActionLink from '@/components/ActionLink';
 
 export interface AdvertListProps {
   kind: AdvertKind;
@@ -157,9 +158,9 @@ const AdvertList: React.FC<AdvertListProps> = ({ kind, platform, actionRef, canC
       fixed: 'right',
       width: 190,
       render: (_, r) => [
-        <a key="detail" onClick={() => onOpen(r)}>
+        <ActionLink key="detail" onClick={() => onOpen(r)}>
           {t('advert.action.detail')}
-        </a>,
+        </ActionLink>,
         ...actionButtons(r, { platform, can }).map((a) => (
           <Typography.Link
             key={a}

@@ -41,12 +41,12 @@ const DetailDrawer: React.FC<DetailDrawerProps> = ({ id, version, platform, onCl
   const [ad, setAd] = useState<AdvertDetail>();
   const { can } = useOperation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is the parent's inline callback, new on every render: it must not reload the advert
   const load = useCallback(() => {
     if (!id) return;
     getAdvert(id)
       .then(setAd)
       .catch(() => onClose());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   useEffect(() => {
@@ -54,9 +54,9 @@ const DetailDrawer: React.FC<DetailDrawerProps> = ({ id, version, platform, onCl
     load();
   }, [load]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the parent's reload signal; another id loads through the effect above
   useEffect(() => {
     if (version) load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
   const buttons = ad ? actionButtons(ad, { platform, can }) : [];
@@ -146,6 +146,7 @@ const DetailDrawer: React.FC<DetailDrawerProps> = ({ id, version, platform, onCl
               <Space size={[4, 4]} wrap>
                 <Typography.Text type="secondary">{t(`advert.targetType.${ad.targetType}`)}:</Typography.Text>
                 {ad.targets.map((x, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list drawn once; the index only tells repeated targets apart
                   <Tag key={`${x.kind}-${x.id ?? x.areaCode}-${i}`}>{x.name || x.areaCode || `#${x.id}`}</Tag>
                 ))}
               </Space>

@@ -90,6 +90,7 @@ const DisplayPanel: React.FC<DisplayPanelProps> = ({ platform, fixedType, versio
     }
   }, [platform, venueId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the parent's reload signal
   useEffect(() => {
     load();
   }, [load, version]);

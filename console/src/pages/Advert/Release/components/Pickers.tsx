@@ -39,7 +39,9 @@ export const VenuesSelect: React.FC<
     const m = new Map<number, number>();
     tablets
       .filter((tb) => tb.status === 1)
-      .forEach((tb) => m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1));
+      .forEach((tb) => {
+        m.set(tb.venueId, (m.get(tb.venueId) ?? 0) + 1);
+      });
     return m;
   }, [tablets]);
   return (
@@ -99,6 +101,11 @@ interface AreaOption {
   label: string;
 }
 
+const merge = (a: AreaOption[], b: AreaOption[]) => {
+  const seen = new Set(a.map((x) => x.value));
+  return [...a, ...b.filter((x) => !seen.has(x.value))];
+};
+
 /** Areas by search (name or code); the top level is offered before typing. */
 export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }> = ({
   value,
@@ -122,11 +129,6 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
       .catch(() => undefined);
   }, []);
 
-  const merge = (a: AreaOption[], b: AreaOption[]) => {
-    const seen = new Set(a.map((x) => x.value));
-    return [...a, ...b.filter((x) => !seen.has(x.value))];
-  };
-
   // the area list needs sys:area query; without it the field stays as it is
   const { loading, search, cancel } = useDebouncedSearch(async (keyword) => {
     const hits = await searchAreas(keyword, true);
@@ -146,7 +148,7 @@ export const AreasSelect: React.FC<MultiProps<string> & { known?: AreaOption[] }
       placeholder={t('advert.targets.areasPlaceholder')}
       onSearch={(keyword) => (keyword.trim() ? search(keyword) : cancel())}
       onChange={(v: string[]) => {
-        options.forEach((o) => v.includes(o.value) && chosen.current.set(o.value, o));
+        for (const o of options) if (v.includes(o.value)) chosen.current.set(o.value, o);
         onChange?.(v);
       }}
       options={options}
@@ -171,17 +173,17 @@ export const DishSelect: React.FC<{
     ]);
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first search, once when the picker mounts
   useEffect(() => {
     run('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks a chosen dish up when the value changes; the options growing must not fetch again
   useEffect(() => {
     if (!value || options.some((d) => d.id === value)) return;
     getDishOption(value)
       .then((d) => setOptions((o) => [d, ...o.filter((x) => x.id !== d.id)]))
       .catch(() => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   return (

@@ -53,6 +53,6 @@ describe('status and actions -> buttons', () => {
       ['takedown', { status: 'approved', submitting: false }, true],
       ['delete', { status: 'draft', submitting: false }, false],
     ];
-    cases.forEach(([action, answer, expected]) => expect(needsRefresh(action, answer), action).toBe(expected));
+    for (const [action, answer, expected] of cases) expect(needsRefresh(action, answer), action).toBe(expected);
   });
 });

@@ -5,7 +5,7 @@
  * after 2 s; when the answer does not show it yet, the ad is read again shortly after.
  */
 import { Alert, App, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
-import React, { useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   deleteAdvert,
   publishAdvert,

@@ -39,6 +39,7 @@ const TabletModal: React.FC<TabletModalProps> = ({
   const saveForm = useSaveForm<Values>(formFields(FORM_FIELDS, { status: 'enabled' }));
   const { form, setAlert, save } = saveForm;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another tablet is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return;
     setAlert(undefined);
@@ -56,7 +57,6 @@ const TabletModal: React.FC<TabletModalProps> = ({
             enabled: true,
           },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, tablet?.id]);
 
   const submit = save(

@@ -1,6 +1,5 @@
 import { Alert, Space, Typography } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
-import React from 'react';
 import { playlistUrl, type TabletDetail } from '@/services/advert';
 import { t } from '../../shared/text';
 

@@ -28,6 +28,7 @@ const CodeView: React.FC<{ code: string; language: string }> = ({ code, language
             tk.kind === 'plain' ? (
               tk.text
             ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: highlighted tokens of a read-only text: the same token repeats, its place is its identity
               <span key={i} className={`hl-${tk.kind}`} style={{ color: hl?.COLORS[tk.kind] }}>
                 {tk.text}
               </span>

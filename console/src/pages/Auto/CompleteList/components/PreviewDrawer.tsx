@@ -37,6 +37,7 @@ const PreviewDrawer: React.FC<{ generated?: Generated; onClose: () => void }> = 
         description={
           <ol style={{ margin: 0, paddingInlineStart: 20 }}>
             {(generated?.wiring ?? []).map((w, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only numbered list drawn once; the number is the item's identity
               <li key={i}>
                 <Typography.Text code>{w.file}</Typography.Text>{' '}
                 <Typography.Text code>{w.show}</Typography.Text>

@@ -180,6 +180,7 @@ const ButtonModal: React.FC<{
           >
             <Space direction="vertical" style={{ width: '100%' }}>
               {icons.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an icon row has no identity but its place in the ordered list; the fields are controlled
                 <Space key={i} wrap align="start" data-testid={`call-icon-${i}`}>
                   <Select
                     value={c.key}

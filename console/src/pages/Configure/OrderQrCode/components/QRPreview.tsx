@@ -10,6 +10,7 @@ const SIZES = [256, 512, 1024, 2048];
 const QRPreview: React.FC<{ table?: Table; onClose: () => void }> = ({ table, onClose }) => {
   const [src, setSrc] = useState<string>();
   const [size, setSize] = useState(512);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the image is fetched per table and again when its token is renewed (same id, new code), not per copy of the row
   useEffect(() => {
     if (!table) return undefined;
     let url: string | undefined;
@@ -23,7 +24,7 @@ const QRPreview: React.FC<{ table?: Table; onClose: () => void }> = ({ table, on
     return () => {
       if (url) URL.revokeObjectURL(url);
     };
-  }, [table?.id, table?.token]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [table?.id, table?.token]);
 
   return (
     <Modal

@@ -43,6 +43,7 @@ const TableModal: React.FC<TableModalProps> = ({
   const [tablets, setTablets] = useState<Tablet[]>([]);
   const method = Form.useWatch('orderingMethod', form);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another table is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return;
     setAlert(undefined);
@@ -64,7 +65,6 @@ const TableModal: React.FC<TableModalProps> = ({
     allTablets({ venueId })
       .then(setTablets)
       .catch(() => setTablets([]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, table?.id]);
 
   const submit = save((v) => {

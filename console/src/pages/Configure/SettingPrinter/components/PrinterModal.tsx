@@ -87,6 +87,7 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
   const { form, setAlert, save } = saveForm;
   const type = Form.useWatch('type', form);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another printer is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return;
     setAlert(undefined);
@@ -105,7 +106,6 @@ const PrinterModal: React.FC<PrinterModalProps> = ({
             categoryIds: [],
           },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, printer?.id]);
 
   const submit = save((v) => {

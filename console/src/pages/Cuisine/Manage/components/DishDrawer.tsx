@@ -108,6 +108,7 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
   const digits = dish?.currencyDigits ?? pageDigits;
   const cur = dish?.currency || currency;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another dish is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return;
     setAlert(undefined);
@@ -125,7 +126,6 @@ const DishDrawer: React.FC<DishDrawerProps> = ({
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, dish?.id]);
 
   const amountRule = (required: boolean, label: string) => ({

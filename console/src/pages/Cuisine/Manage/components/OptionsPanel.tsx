@@ -3,7 +3,7 @@
  * sold-out switch (POST …/dish/option/soldOut, confirmed first).
  */
 import { Descriptions, Empty, Popconfirm, Skeleton, Space, Switch, Tag } from 'antd';
-import React, { useEffect, useState } from 'react';
+import React, { useCallback, useEffect, useState } from 'react';
 import { useOperation } from '@/components/Access';
 import { getDish, setOptionsSoldOut, type DishDetail } from '@/services/cuisine';
 import { feedback } from '@/utils/feedback';
@@ -14,11 +14,10 @@ import { t } from '../../shared/text';
 const OptionsPanel: React.FC<{ dishId: number; onChanged: () => void }> = ({ dishId, onChanged }) => {
   const [detail, setDetail] = useState<DishDetail>();
   const { can } = useOperation();
-  const load = () => getDish(dishId).then(setDetail).catch(() => undefined);
+  const load = useCallback(() => getDish(dishId).then(setDetail).catch(() => undefined), [dishId]);
   useEffect(() => {
     load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dishId]);
+  }, [load]);
   if (!detail) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!detail.specs.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cuisine.spec.none')} />;
   const editable = can('cuisine:soldout:edit');

@@ -164,7 +164,9 @@ const SpecEditor: React.FC<{ form: FormInstance<DishFormValues>; currency?: stri
                         const known = new Set(current.map((o) => (o.value ?? '').trim().toLowerCase()));
                         values
                           .filter((v) => !known.has(v.toLowerCase()))
-                          .forEach((value) => addOption({ value, priceDelta: '', soldOut: false }));
+                          .forEach((value) => {
+                            addOption({ value, priceDelta: '', soldOut: false });
+                          });
                         form.setFields([{ name: ['specs', group.name, 'options'], errors: [] }]);
                       }}
                     />

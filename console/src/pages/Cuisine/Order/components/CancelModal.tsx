@@ -32,7 +32,7 @@ const CancelModal: React.FC<{
   const qty = Form.useWatch('quantity', form) as number | undefined;
   useEffect(() => {
     if (target) form.setFieldsValue({ quantity: left || undefined, reason: undefined, remark: '' });
-  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [target, left, form]);
 
   if (!target) return null;
   const { order } = target;
@@ -64,7 +64,7 @@ const CancelModal: React.FC<{
       open
       title={line ? t('order.cancel.dishTitle', { dish: line.dishName }) : t('order.cancel.orderTitle', { no: order.orderNo })}
       okText={t('order.cancel.confirm')}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'order-cancel-ok' } as any}
+      okButtonProps={{ danger: true, loading: busy, ...{ 'data-testid': 'order-cancel-ok' } }}
       onOk={submit}
       onCancel={guard(onClose)}
       destroyOnClose

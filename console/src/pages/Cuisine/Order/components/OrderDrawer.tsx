@@ -45,8 +45,10 @@ const OrderDrawer: React.FC<{
         })
         .catch(() => undefined);
   }, [id]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another order's id clears the last one's view at once, before it loads
   useEffect(() => setOrder(undefined), [id]);
-  useEffect(load, [id, version, load]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the parent's reload signal
+  useEffect(load, [load, version]);
 
   const money = (n: number) => (order ? displayMoney(n, order.currencyDigits, order.currency) : '');
   const editable = order && order.status === 'normal' && order.payStatus === 'open';
@@ -89,7 +91,7 @@ const OrderDrawer: React.FC<{
         editable && l.quantity > l.cancelledQty
           ? [
               <Access key="cancel" code="order:order:edit">
-                <Button size="small" danger data-testid="order-line-cancel" onClick={() => setCancel({ order: order!, line: l })}>
+                <Button size="small" danger data-testid="order-line-cancel" onClick={() => order && setCancel({ order, line: l })}>
                   {t('order.cancel.dish')}
                 </Button>
               </Access>,
@@ -150,7 +152,7 @@ const OrderDrawer: React.FC<{
                 {phone ? null : t('order.bill.print')}
               </Button>
               {editable ? (
-                <Button danger data-testid="order-cancel-whole" onClick={() => setCancel({ order: order! })}>
+                <Button danger data-testid="order-cancel-whole" onClick={() => order && setCancel({ order })}>
                   {t('order.cancel.order')}
                 </Button>
               ) : null}

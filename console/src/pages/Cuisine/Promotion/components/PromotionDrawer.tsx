@@ -82,6 +82,7 @@ const PromotionDrawer: React.FC<{
   const [money, setMoney] = useState({ currency: pageCurrency, digits: pageDigits });
   const days = useMemo(() => weekdayNames(), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form when it opens or another promotion is chosen, not when the parent hands over a fresh copy of the same one (that would wipe what the user typed)
   useEffect(() => {
     if (!open) return;
     setAlert(undefined);
@@ -118,7 +119,6 @@ const PromotionDrawer: React.FC<{
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, promotion?.id]);
 
   const { digits, currency } = money;

@@ -34,6 +34,7 @@ import { formatMessage } from '@/utils/intl';
 import { refreshLive } from '@/utils/live';
 import { tableRequest } from '@/utils/table';
 import { formatStaffTime } from '@/utils/zone';
+import ActionLink from '@/components/ActionLink';
 
 type TabKey = 'todo' | 'done' | 'cc' | 'started';
 
@@ -52,13 +53,15 @@ const InboxPage: React.FC = () => {
   // new tasks and changes reach the open inbox: the to-do list reloads whenever the live
   // count or the newest task changes (the header badge follows the same key, so they agree)
   const live = useLive(TODO_LIVE, probeTodo, {
-    onChange: () => Object.values(refs).forEach((r) => r.current?.reload()),
+    onChange: () => {
+      for (const r of Object.values(refs)) r.current?.reload();
+    },
   });
   const count = live.value?.count;
 
   const refresh = () => {
     refreshLive(TODO_LIVE);
-    Object.values(refs).forEach((r) => r.current?.reload());
+    for (const r of Object.values(refs)) r.current?.reload();
   };
 
   useEffect(() => {
@@ -66,10 +69,10 @@ const InboxPage: React.FC = () => {
     if (id) setTaskId(id);
   }, [location.search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads only refs and module functions, so the listener added once stays right
   useEffect(() => {
     window.addEventListener(TODO_CHANGED_EVENT, refresh);
     return () => window.removeEventListener(TODO_CHANGED_EVENT, refresh);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const page =
@@ -90,7 +93,7 @@ const InboxPage: React.FC = () => {
       dataIndex: 'title',
       search: false,
       render: (_, r) => (
-        <a
+        <ActionLink
           data-testid={`cc-open-${r.id}`}
           style={r.readAt ? undefined : { fontWeight: 600 }}
           onClick={() => {
@@ -105,7 +108,7 @@ const InboxPage: React.FC = () => {
         >
           {!r.readAt && <Badge status="processing" title={t('process.cc.unread')} />}
           {r.title || r.processName}
-        </a>
+        </ActionLink>
       ),
     },
     { title: t('process.definition.name'), dataIndex: 'processName', search: false },
@@ -141,6 +144,7 @@ const InboxPage: React.FC = () => {
   );
 
   /** A tab of the inbox: the label (test id `tab-<key>`) and its list (test id `<key>`). */
+  // biome-ignore lint/suspicious/noExplicitAny: ProTable's own row constraint; our row interfaces have no index signature, so Record<string, unknown> would refuse them
   const inboxTab = <T extends Record<string, any>>(
     key: TabKey,
     label: React.ReactNode,

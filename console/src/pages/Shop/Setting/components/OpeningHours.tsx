@@ -82,6 +82,7 @@ const OpeningHours: React.FC<OpeningHoursProps> = ({ value, onChange }) => {
             {!d.closed ? (
               <Space direction="vertical" size={4} style={{ width: '100%' }}>
                 {d.periods.map((p, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a period has no identity but its place in the day's ordered list; the fields are controlled
                   <Space key={j} wrap size={4} align="center">
                     <TimeField
                       value={p.open}

@@ -8,6 +8,7 @@ import { t } from '../../shared/text';
 const LogDetail: React.FC<{ id?: number; onClose: () => void }> = ({ id, onClose }) => {
   const [row, setRow] = useState<OpLog>();
   const [loading, setLoading] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClose is the parent's inline callback, new on every render: it must not reload the entry
   useEffect(() => {
     if (!id) return;
     let live = true;
@@ -19,7 +20,6 @@ const LogDetail: React.FC<{ id?: number; onClose: () => void }> = ({ id, onClose
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
   const ok = row?.code === 10000;
   return (

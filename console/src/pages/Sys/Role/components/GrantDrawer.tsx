@@ -32,6 +32,7 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
   // unsaved input: the checked grants differ from the role's as loaded
   const loaded = useRef<string>();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads per role, not per copy of the row; onClose is the parent's inline callback, new on every render
   useEffect(() => {
     if (!role) return;
     let live = true;
@@ -53,12 +54,11 @@ const GrantDrawer: React.FC<GrantDrawerProps> = ({ role, onClose }) => {
           ).filter((k) => k.startsWith('m:')),
         );
       })
-      .catch(() => onClose())
+      .catch(() => live && onClose())
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [role?.id]);
 
   const treeData = useMemo(
