@@ -50,7 +50,7 @@ func newMySQLPool() (*mysqlPool, error) {
 	}
 	p := &mysqlPool{admin: admin, base: *cfg}
 	if p.template, err = p.create(); err != nil {
-		admin.Close()
+		_ = admin.Close() // the create's error is the one to report
 		return nil, err
 	}
 	return p, nil
@@ -168,7 +168,7 @@ func (p *mysqlPool) copyRows(name string, tables []string) error {
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // back to the pool; the statements' errors are what count
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func (p *mysqlPool) tableNames(db string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	var out []string
 	for rows.Next() {
 		var n string
@@ -235,7 +235,7 @@ func (p *mysqlPool) checksums(db string) (map[string]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	out := map[string]int64{}
 	for rows.Next() {
 		var table string
@@ -253,7 +253,7 @@ func (p *mysqlPool) autoIncrements(db string) (map[string]sql.NullInt64, error) 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err() reports the iteration's error
 	out := map[string]sql.NullInt64{}
 	for rows.Next() {
 		var n string
@@ -281,7 +281,7 @@ func (p *mysqlPool) drop() {
 	for _, n := range all {
 		p.dropOne(n)
 	}
-	p.admin.Close()
+	_ = p.admin.Close() // the test binary is ending
 }
 
 // qualified names table t of database db. Both come from this pool (random

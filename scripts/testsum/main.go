@@ -39,6 +39,14 @@ type summary struct {
 	builds   map[string][]string
 	failedPk []string
 	packages int
+	werr     error // the first failed write: a summary that did not arrive must not pass
+}
+
+// printf writes to the summary and keeps the first error.
+func (s *summary) printf(format string, a ...any) {
+	if _, err := fmt.Fprintf(s.out, format, a...); err != nil && s.werr == nil {
+		s.werr = err
+	}
 }
 
 func main() {
@@ -58,7 +66,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "testsum:", err)
 		os.Exit(2)
 	}
-	if !s.report(*title, allowed) {
+	ok := s.report(*title, allowed)
+	if s.werr != nil {
+		fmt.Fprintln(os.Stderr, "testsum: write the summary:", s.werr)
+		os.Exit(2)
+	}
+	if !ok {
 		os.Exit(1)
 	}
 }
@@ -70,7 +83,7 @@ func (s *summary) read(r io.Reader) error {
 		line := sc.Bytes()
 		var e event
 		if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &e) != nil {
-			fmt.Fprintln(s.out, string(line)) // the go command's own messages (build errors of old toolchains)
+			s.printf("%s\n", line) // the go command's own messages (build errors of old toolchains)
 			continue
 		}
 		s.handle(e)
@@ -84,7 +97,7 @@ func (s *summary) handle(e event) {
 	case "build-output":
 		s.builds[e.ImportPath] = append(s.builds[e.ImportPath], e.Output)
 	case "build-fail":
-		fmt.Fprintf(s.out, "BUILD FAILED %s\n%s", e.ImportPath, strings.Join(s.builds[e.ImportPath], ""))
+		s.printf("BUILD FAILED %s\n%s", e.ImportPath, strings.Join(s.builds[e.ImportPath], ""))
 	case "output":
 		s.output[k] = append(s.output[k], e.Output)
 	case "pass", "fail", "skip":
@@ -95,7 +108,7 @@ func (s *summary) handle(e event) {
 		s.results[k] = e.Action
 		switch e.Action {
 		case "fail":
-			fmt.Fprintf(s.out, "--- FAIL %s %s (%.1fs)\n%s", e.Package, e.Test, e.Elapsed, strings.Join(s.output[k], ""))
+			s.printf("--- FAIL %s %s (%.1fs)\n%s", e.Package, e.Test, e.Elapsed, strings.Join(s.output[k], ""))
 		case "skip":
 			s.skipWhy[k] = skipReason(s.output[k])
 		}
@@ -110,9 +123,9 @@ func (s *summary) packageDone(e event) {
 	case "fail":
 		s.failedPk = append(s.failedPk, e.Package)
 		// Output outside any test: a panic, a TestMain failure, a timeout.
-		fmt.Fprintf(s.out, "FAIL   %s (%.1fs)\n%s", e.Package, e.Elapsed, strings.Join(s.output[k], ""))
+		s.printf("FAIL   %s (%.1fs)\n%s", e.Package, e.Elapsed, strings.Join(s.output[k], ""))
 	case "skip":
-		fmt.Fprintf(s.out, "-      %s (no tests)\n", e.Package)
+		s.printf("-      %s (no tests)\n", e.Package)
 	default:
 		cached := ""
 		for _, l := range s.output[k] {
@@ -120,7 +133,7 @@ func (s *summary) packageDone(e event) {
 				cached = " (cached)"
 			}
 		}
-		fmt.Fprintf(s.out, "ok     %s %.1fs%s\n", e.Package, e.Elapsed, cached)
+		s.printf("ok     %s %.1fs%s\n", e.Package, e.Elapsed, cached)
 	}
 	delete(s.output, k)
 }
@@ -157,21 +170,21 @@ func (s *summary) report(title string, allowed map[key]bool) bool {
 	sort.Strings(skipped)
 	sort.Strings(unlisted)
 	if len(skipped) > 0 {
-		fmt.Fprintf(s.out, "\nskipped (%d):\n  %s\n", len(skipped), strings.Join(skipped, "\n  "))
+		s.printf("\nskipped (%d):\n  %s\n", len(skipped), strings.Join(skipped, "\n  "))
 	}
 	ok := counts["fail"] == 0 && len(s.failedPk) == 0
 	if len(unlisted) > 0 {
-		fmt.Fprintf(s.out, "\nskips not allowed here (list them with a reason in the skips file, or make the test run):\n  %s\n", strings.Join(unlisted, "\n  "))
+		s.printf("\nskips not allowed here (list them with a reason in the skips file, or make the test run):\n  %s\n", strings.Join(unlisted, "\n  "))
 		ok = false
 	}
 	verdict := "PASS"
 	if !ok {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(s.out, "\n%s %s: %d packages, %d tests and subtests: %d passed, %d failed, %d skipped\n",
+	s.printf("\n%s %s: %d packages, %d tests and subtests: %d passed, %d failed, %d skipped\n",
 		verdict, title, s.packages, counts["pass"]+counts["fail"]+counts["skip"], counts["pass"], counts["fail"], counts["skip"])
 	if len(s.failedPk) > 0 {
-		fmt.Fprintf(s.out, "failed packages: %s\n", strings.Join(s.failedPk, " "))
+		s.printf("failed packages: %s\n", strings.Join(s.failedPk, " "))
 	}
 	return ok
 }
