@@ -52,7 +52,7 @@ func Migrate(ctx context.Context, db *gorm.DB, migrations []Migration, log *slog
 		if err := c.QueryRowContext(ctx, "SELECT GET_LOCK('venue_migrate', 120)").Scan(&got); err != nil || got != 1 {
 			return 0, fmt.Errorf("acquire migration lock: %v", err)
 		}
-		defer c.ExecContext(context.Background(), "SELECT RELEASE_LOCK('venue_migrate')") //nolint:errcheck // a lock left held ends with its connection; the migration's own result is what Migrate reports
+		defer c.ExecContext(context.Background(), "SELECT RELEASE_LOCK('venue_migrate')") //nolint:errcheck // a failed release leaves the lock with this pooled connection until it closes; the migration's own result is what Migrate reports
 	}
 	if err := conn.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return 0, fmt.Errorf("create schema_migrations: %w", err)
