@@ -304,7 +304,7 @@ func typeCheck(fset *token.FileSet, files []*ast.File, imp types.Importer) (*typ
 // built for the packages' dependencies (the build cache answers at once).
 func exportImporter(t *testing.T, pkgs ...string) types.Importer {
 	t.Helper()
-	args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}"}, pkgs...)
+	args := append(append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}"}, raceFlag...), pkgs...)
 	cmd := exec.Command("go", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
