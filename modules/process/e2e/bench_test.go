@@ -38,7 +38,10 @@ const twoTasks = `<?xml version="1.0" encoding="UTF-8"?>
 // final record) ran, as the product's updates answer once applied; the start
 // waits for the first task the same way (the product's settle).
 func bareShape(ctx workflow.Context) error {
-	ctx = workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{StartToCloseTimeout: 10 * time.Second})
+	write := func(ctx workflow.Context) error {
+		ctx = workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{StartToCloseTimeout: 10 * time.Second})
+		return workflow.ExecuteLocalActivity(ctx, bareActivity).Get(ctx, nil)
+	}
 	acted, recorded, ran := 0, 0, 0 // updates taken, their actions recorded, tasks and final record written
 	if err := workflow.SetUpdateHandler(ctx, "settle", func(ctx workflow.Context) error {
 		return workflow.Await(ctx, func() bool { return ran >= 1 })
@@ -48,7 +51,7 @@ func bareShape(ctx workflow.Context) error {
 	if err := workflow.SetUpdateHandler(ctx, "go", func(ctx workflow.Context) error {
 		acted++
 		step := acted
-		if err := workflow.ExecuteLocalActivity(ctx, bareActivity).Get(ctx, nil); err != nil {
+		if err := write(ctx); err != nil {
 			return err
 		}
 		recorded++
@@ -62,7 +65,7 @@ func bareShape(ctx workflow.Context) error {
 				return err
 			}
 		}
-		if err := workflow.ExecuteLocalActivity(ctx, bareActivity).Get(ctx, nil); err != nil { // task 1, task 2, the final record
+		if err := write(ctx); err != nil { // task 1, task 2, the final record
 			return err
 		}
 		ran++
