@@ -60,7 +60,7 @@ func TestDefinitionMessageAndRelatedOverHTTP(t *testing.T) {
 	t.Run("message", func(t *testing.T) {
 		s := s.on(t)
 		id := s.start("http_paid", "order-77", nil)
-		require.Equal(t, []string{"paid"}, s.detail(id).Active, "the instance waits for the payment")
+		eventually(t, "the wait for the payment", func() bool { return slices.Equal([]string{"paid"}, s.detail(id).Active) })
 
 		res := s.admin.do("POST", "/process/instance/message", map[string]any{"businessKey": "order-78", "messageName": "paid"})
 		require.Equal(t, api.CodeConflict, res.Code)
