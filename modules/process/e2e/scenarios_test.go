@@ -318,11 +318,23 @@ func (s *stage) detail(id uint64) process.InstanceView {
 	return v
 }
 
+// until polls cond until it holds; the deadline is generous, for a loaded machine.
+func (s *stage) until(what string, cond func() bool) {
+	s.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			s.t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // task waits for the open task of a node (held by the user, when named).
 func (s *stage) task(instance uint64, node string, holder ...string) process.TaskView {
 	s.t.Helper()
 	var found process.TaskView
-	eventually(s.t, "an open "+node+" task", func() bool {
+	s.until("an open "+node+" task", func() bool {
 		for _, tk := range s.detail(instance).Tasks {
 			if tk.NodeID == node && tk.Status == process.TaskOpen && (len(holder) == 0 || tk.AssigneeID == s.ids[holder[0]]) {
 				found = tk
@@ -376,7 +388,7 @@ func (s *stage) ended(id uint64) process.InstanceView {
 // events waits until the instance's workflow history holds n events of a type.
 func (s *stage) events(id uint64, typ enumspb.EventType, n int) {
 	s.t.Helper()
-	eventually(s.t, fmt.Sprintf("%d %s events", n, typ), func() bool {
+	s.until(fmt.Sprintf("%d %s events", n, typ), func() bool {
 		got := 0
 		iter := s.c.GetWorkflowHistory(context.Background(), engine.InstanceWorkflowID(id), "", false, 0)
 		for iter.HasNext() {
@@ -465,7 +477,7 @@ func runTimers(s *stage) map[string]uint64 {
 	require.Equal(t, []string{"interrupted"}, outcomes(v, "watch"))
 	require.Equal(t, []string{"autoApproved"}, outcomes(v, "escalate"))
 	// The starter is reminded of the open task, then answers it.
-	eventually(t, "the reminder", func() bool {
+	s.until("the reminder", func() bool {
 		var page api.Page[process.CCView]
 		s.waiter.ok("GET", "/process/task/cc", nil, &page)
 		for _, n := range page.Records {
@@ -547,7 +559,7 @@ func runCalls(s *stage) map[string]uint64 {
 	// childTask waits for the waiter's open task in a child instance other than not.
 	childTask := func(not uint64) process.TaskView {
 		var found process.TaskView
-		eventually(t, "a child's task", func() bool {
+		s.until("a child's task", func() bool {
 			i := slices.IndexFunc(todo(s.waiter), func(tk process.TaskView) bool { return tk.NodeID == "child_task" && tk.InstanceID != not })
 			if i >= 0 {
 				found = todo(s.waiter)[i]
