@@ -378,7 +378,7 @@ func (s *stage) message(businessKey, name string, vars map[string]any) {
 // ended waits for an instance's workflow to end and answers its state.
 func (s *stage) ended(id uint64) process.InstanceView {
 	s.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	_ = s.c.GetWorkflow(ctx, engine.InstanceWorkflowID(id), "").Get(ctx, nil) // a failed or rejected end is the state below
 	require.NoError(s.t, ctx.Err(), "instance %d did not end", id)
