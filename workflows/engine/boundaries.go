@@ -134,7 +134,7 @@ func (r *runner) armBoundary(ctx workflow.Context, sel workflow.Selector, act *a
 		if be.CancelActivity {
 			r.closeTasks(ctx, act, "interrupted")
 			r.record(Event{Kind: EvNodeCancelled, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"by": be.ID}}, nil)
-			// Cancelled, not completed, as guarded activities are: the same commands, one history line fewer.
+			// The task was cancelled, not completed (as an interrupted guarded activity); the commands are the same.
 			*result = &outcome{flows: flows, rejected: true}
 			return
 		}
