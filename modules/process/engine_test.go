@@ -1,6 +1,8 @@
 package process_test
 
 import (
+	"cmp"
+	"errors"
 	"sort"
 	"testing"
 	"time"
@@ -92,22 +94,42 @@ func TestStaleAndForeignUpdatesAreRefused(t *testing.T) {
 }
 
 // callback checks an update's refusal.
+// callback checks an update's answer: refused by the validator with
+// wantReject (errAnyRefusal: with any refusal), or accepted and then
+// completed without an error before the test ends.
 type callback struct {
 	t          *testing.T
+	what       string // the update, in failures ("update" when empty)
 	wantReject error
+	completed  bool
 }
+
+// errAnyRefusal wants a refusal whatever its reason.
+var errAnyRefusal = errors.New("any refusal")
+
+func (c *callback) name() string { return cmp.Or(c.what, "update") }
 
 func (c *callback) Accept() {
 	if c.wantReject != nil {
-		c.t.Errorf("update accepted, want %v", c.wantReject)
+		c.t.Errorf("%s accepted, want %v", c.name(), c.wantReject)
 	}
+	c.t.Cleanup(func() {
+		if !c.completed {
+			c.t.Errorf("%s was accepted and never completed", c.name())
+		}
+	})
 }
 func (c *callback) Reject(err error) {
-	if c.wantReject == nil || !containsErr(err, c.wantReject) {
-		c.t.Errorf("update refused with %v, want %v", err, c.wantReject)
+	if c.wantReject == nil || c.wantReject != errAnyRefusal && !containsErr(err, c.wantReject) {
+		c.t.Errorf("%s refused with %v, want %v", c.name(), err, c.wantReject)
 	}
 }
-func (c *callback) Complete(any, error) {}
+func (c *callback) Complete(_ any, err error) {
+	c.completed = true
+	if err != nil {
+		c.t.Errorf("%s was accepted, then failed: %v", c.name(), err)
+	}
+}
 
 func containsErr(err, want error) bool {
 	return err != nil && want != nil && (err == want || len(err.Error()) >= len(want.Error()) && contains(err.Error(), want.Error()))

@@ -156,19 +156,11 @@ func (h *harness) act(user, node, action string, u engine.TaskUpdate, wantErr ..
 		u.TaskID, u.Action = t.ID, action
 		u.Actor = engine.Actor{UserID: h.users[user].UserID, Name: user}
 		u.ActorRoles, u.Admin = h.roles(user), user == "admin"
-		h.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d-%d-%s", step, t.ID, action), &testsuite.TestUpdateCallback{
-			OnReject: func(err error) {
-				if len(wantErr) == 0 || !wantErr[0] {
-					h.t.Errorf("%s %s on %s refused: %v", user, action, node, err)
-				}
-			},
-			OnAccept: func() {
-				if len(wantErr) > 0 && wantErr[0] {
-					h.t.Errorf("%s %s on %s accepted, want refusal", user, action, node)
-				}
-			},
-			OnComplete: func(any, error) {},
-		}, u)
+		cb := &callback{t: h.t, what: fmt.Sprintf("%s %s on %s", user, action, node)}
+		if len(wantErr) > 0 && wantErr[0] {
+			cb.wantReject = errAnyRefusal
+		}
+		h.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d-%d-%s", step, t.ID, action), cb, u)
 	})
 }
 

@@ -232,6 +232,9 @@ func (m *Module) Message(ctx context.Context, p *api.Principal, in MessageInput)
 	if err := m.db.WithContext(ctx).Where("business_key = ? AND state IN ?", in.BusinessKey, []string{engine.StateRunning, engine.StateFailed}).Order("id").Find(&insts).Error; err != nil {
 		return 0, err
 	}
+	if len(insts) == 0 {
+		return 0, namedConflict("businessKey", "process.no_running_instance")
+	}
 	var actor *engine.Actor
 	if p != nil {
 		a := m.actor(ctx, p)
@@ -252,9 +255,16 @@ func (m *Module) Message(ctx context.Context, p *api.Principal, in MessageInput)
 		}
 	}
 	if delivered == 0 {
-		return 0, api.Conflict("process.nothing_waits", nil)
+		return 0, namedConflict("messageName", "process.nothing_waits")
 	}
 	return delivered, nil
+}
+
+// namedConflict is a conflict caused by one field of the request, which it names.
+func namedConflict(field, key string) *api.Error {
+	e := api.Conflict(key, nil)
+	e.Fields = []api.FieldError{{Field: field, Key: key}}
+	return e
 }
 
 // systemCtx is for the module's own reads across tenants.

@@ -72,6 +72,9 @@ func (m *Module) Detail(ctx context.Context, id uint64) (*InstanceView, error) {
 			}
 		case engine.EvNodeCompleted:
 			open[h.NodeID]--
+			if h.NodeKind == string(bpmn.ParallelGateway) || h.NodeKind == string(bpmn.InclusiveGateway) {
+				open[h.NodeID] = 0 // a join completes once for every token that arrived
+			}
 			last[h.NodeID] = "done"
 			if h.NodeKind == string(bpmn.UserTask) {
 				v.completedTasks = appendNode(v.completedTasks, NodeRef{ID: h.NodeID, Name: h.NodeName})

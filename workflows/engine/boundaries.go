@@ -134,7 +134,8 @@ func (r *runner) armBoundary(ctx workflow.Context, sel workflow.Selector, act *a
 		if be.CancelActivity {
 			r.closeTasks(ctx, act, "interrupted")
 			r.record(Event{Kind: EvNodeCancelled, NodeID: act.el.ID, NodeName: act.el.Name, Data: map[string]any{"by": be.ID}}, nil)
-			*result = &outcome{flows: flows}
+			// The task was cancelled, not completed (as an interrupted guarded activity); the commands are the same.
+			*result = &outcome{flows: flows, rejected: true}
 			return
 		}
 		for _, f := range flows {

@@ -173,8 +173,8 @@ func (r *runner) idle() bool {
 		}
 	}
 	for _, s := range r.scopes {
-		for _, t := range s.tokens {
-			if !t.waiting {
+		for _, id := range sortedKeys(s.tokens) {
+			if !s.tokens[id].waiting {
 				return false
 			}
 		}

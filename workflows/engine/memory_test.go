@@ -306,7 +306,7 @@ func (r *run) act(user, node, action string, u engine.TaskUpdate, refusal ...err
 		u.TaskID, u.Action = t.id, action
 		u.Actor = engine.Actor{UserID: people[user], Name: user}
 		u.ActorRoles = roleOf(people[user])
-		r.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d", step), &testsuite.TestUpdateCallback{
+		r.env.UpdateWorkflow(engine.UpdateTask, fmt.Sprintf("u%d", step), answered(r.t, fmt.Sprintf("step %d: %s %s on %s", step, user, action, node), &testsuite.TestUpdateCallback{
 			OnReject: func(err error) {
 				switch {
 				case len(refusal) == 0:
@@ -320,8 +320,7 @@ func (r *run) act(user, node, action string, u engine.TaskUpdate, refusal ...err
 					r.t.Errorf("step %d: %s %s on %s accepted, want a refusal", step, user, action, node)
 				}
 			},
-			OnComplete: func(any, error) {},
-		}, u)
+		}), u)
 	}, r.at)
 }
 
@@ -332,7 +331,7 @@ func (r *run) send(name string, arg any, refusal ...error) {
 	r.n++
 	id := fmt.Sprintf("%s%d", name, r.n)
 	r.env.RegisterDelayedCallback(func() {
-		r.env.UpdateWorkflow(name, id, &testsuite.TestUpdateCallback{
+		r.env.UpdateWorkflow(name, id, answered(r.t, id, &testsuite.TestUpdateCallback{
 			OnReject: func(err error) {
 				if len(refusal) == 0 || !errors.Is(engine.Refusal(err), refusal[0]) {
 					r.t.Errorf("%s refused: %v", id, err)
@@ -343,9 +342,32 @@ func (r *run) send(name string, arg any, refusal ...error) {
 					r.t.Errorf("%s accepted, want %v", id, refusal[0])
 				}
 			},
-			OnComplete: func(any, error) {},
-		}, arg)
+		}), arg)
 	}, r.at)
+}
+
+// answered completes an update's callbacks: an update the instance accepted
+// must then complete without an error, before the test ends. (A refusal the
+// test expects comes from the validator, before anything is accepted.)
+func answered(t *testing.T, what string, cb *testsuite.TestUpdateCallback) *testsuite.TestUpdateCallback {
+	accept, completed := cb.OnAccept, false
+	cb.OnAccept = func() {
+		if accept != nil {
+			accept()
+		}
+		t.Cleanup(func() {
+			if !completed {
+				t.Errorf("%s was accepted and never completed", what)
+			}
+		})
+	}
+	cb.OnComplete = func(_ any, err error) {
+		completed = true
+		if err != nil {
+			t.Errorf("%s was accepted, then failed: %v", what, err)
+		}
+	}
+	return cb
 }
 
 // openNodes are the nodes of the open tasks, oldest first.

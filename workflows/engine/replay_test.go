@@ -13,7 +13,7 @@ import (
 // Histories recorded from real runs replay against the current
 // interpreter: a change that would break running instances fails here
 // (guard interpreter changes with workflow.GetVersion). The process module's
-// e2e tests record them (RECORD_HISTORIES=1 go test -run 'TestRecordHistories|TestRecordIncidentHistory' ./modules/process/e2e/).
+// e2e scenarios record them (RECORD_HISTORIES=1 go test -run 'TestEngineScenarios|TestRecordHistories|TestRecordIncidentHistory' ./modules/process/e2e/).
 func TestReplayRecordedHistories(t *testing.T) {
 	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -61,9 +62,7 @@ type journal struct {
 
 func newRunner(ctx workflow.Context, in Input, def *bpmn.Definitions, proc *bpmn.Process) *runner {
 	vars := map[string]any{}
-	for k, v := range in.Variables {
-		vars[k] = v
-	}
+	maps.Copy(vars, in.Variables)
 	vars["initiator"] = in.Initiator.UserID
 	vars["businessKey"] = in.BusinessKey
 	ev := expression.NewEvaluator(func() time.Time { return workflow.Now(ctx) })

@@ -3,6 +3,7 @@ package expression
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"time"
@@ -111,9 +112,7 @@ func (e *Evaluator) run(src string, kind Kind, vars map[string]any) (out any, er
 		}
 	}()
 	env := make(map[string]any, len(vars))
-	for k, v := range vars {
-		env[k] = v
-	}
+	maps.Copy(env, vars)
 	machine := vm.VM{MemoryBudget: uint(e.Limits.Elements)}
 	out, err = machine.Run(p, env)
 	if err != nil {

@@ -2,7 +2,9 @@ package expression
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -118,8 +120,8 @@ var knownFunctions = func() map[string]bool {
 	for _, n := range scanningBuiltins {
 		m[n] = true
 	}
-	for _, fn := range budgetedOperators {
-		m[fn] = true
+	for _, op := range slices.Sorted(maps.Keys(budgetedOperators)) {
+		m[budgetedOperators[op]] = true
 	}
 	return m
 }()
