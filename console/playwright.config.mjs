@@ -20,8 +20,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   // Generous for a busy shared machine; no test passes by waiting a fixed time.
-  timeout: 180_000,
-  expect: { timeout: 15_000 },
+  timeout: 300_000,
+  expect: { timeout: 20_000 },
   outputDir: 'test-results',
   reporter: [['list'], ['./e2e/_summary.mjs']],
   use: {

@@ -36,6 +36,13 @@ export const LOCKS = {
   soldOut: 'demo-sold-out',
 };
 
+/**
+ * How long a page waits for an element or a navigation. On a 2-core machine shared with builds, a page's own
+ * script has been seen to stall 10 s and more before its first request; a wait that fails here still says
+ * exactly what never showed.
+ */
+export const ACTION_TIMEOUT = 30_000;
+
 /** A suffix no other test or run uses (time, then random). */
 export const unique = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 /** A mobile number no other test uses. */
@@ -61,7 +68,7 @@ export const test = base.extend({
       const context = await newContext(options);
       await context.addCookies([{ name: 'language', value: locale, url: baseUrl }]);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(ACTION_TIMEOUT);
       return { context, page };
     });
   },
@@ -69,7 +76,7 @@ export const test = base.extend({
   phonePage: async ({ newPage }, use) => {
     await use(async (locale = 'en-US', options = {}) => {
       const opened = await newPage(locale, { viewport: PHONE, isMobile: true, hasTouch: true, ...options });
-      opened.page.setDefaultTimeout(20_000);
+      opened.page.setDefaultTimeout(ACTION_TIMEOUT);
       return opened;
     });
   },

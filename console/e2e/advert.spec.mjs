@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { MERCHANT, REVIEWER, apiLogin, uploadPng } from './_api.mjs';
-import { LOCKS, baseUrl, expect, loginToWorkbench, shots, test } from './_fixtures.mjs';
+import { ACTION_TIMEOUT, LOCKS, baseUrl, expect, loginToWorkbench, shots, test } from './_fixtures.mjs';
 import { makePng } from './_png.mjs';
 
 test.describe.configure({ mode: 'parallel' });
@@ -79,8 +79,8 @@ test('advert: a merchant publishes an image ad, a reviewer approves it in the in
   const merchant = await newPage();
   const reviewer = await newPage();
   const page = merchant.page;
-  page.setDefaultTimeout(20_000);
-  reviewer.page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
+  reviewer.page.setDefaultTimeout(ACTION_TIMEOUT);
   try {
     await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
 
@@ -172,7 +172,7 @@ test('advert: a merchant publishes an image ad, a reviewer approves it in the in
       await expect(row.getByText('Approved', { exact: true }), 'the ad shows as approved').toBeVisible({
         timeout: 2000,
       });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await row.getByText(title).click();
     const detail = page.getByTestId('advert-detail');
     await detail.waitFor();
@@ -229,7 +229,7 @@ test('advert: a merchant publishes an image ad, a reviewer approves it in the in
 
 test('advert: a tenth image and a link that is not http(s) are refused with the spec messages', async ({ newPage }) => {
   const { context, page } = await newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   try {
     await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
     const drawer = await openNewAd(page, baseUrl);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { EN, MANAGER, MERCHANT, REVIEWER, apiLogin, apiOf, uploadPng } from './_api.mjs';
 import {
+  ACTION_TIMEOUT,
   LOCKS,
   PHONE,
   baseUrl,
@@ -76,7 +77,7 @@ const todoBadge = (page) =>
 
 /** Waits (up to 20 s, the phone page's timeout) until the header badge shows `n` to-dos. */
 async function waitForTodoBadge(page, n) {
-  await expect.poll(() => todoBadge(page), { message: 'the to-do badge', timeout: 20_000 }).toBe(n);
+  await expect.poll(() => todoBadge(page), { message: 'the to-do badge', timeout: ACTION_TIMEOUT }).toBe(n);
 }
 
 test('floor: order times read in the venue\'s time zone on a phone set to another zone', async ({ newPage }) => {
@@ -93,7 +94,7 @@ test('floor: order times read in the venue\'s time zone on a phone set to anothe
   // A phone whose clock is in another zone than the venue (Asia/Shanghai in the demo).
   const zone = newest.timeZone === 'America/Los_Angeles' ? 'Europe/London' : 'America/Los_Angeles';
   const { context, page } = await newPage('en-US', { viewport: PHONE, isMobile: true, hasTouch: true, timezoneId: zone });
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(page, MANAGER.user, MANAGER.password);
   await page.goto(`${baseUrl}/cuisine/order`);
   const card = page.getByTestId('order-cards').getByTestId('card').filter({ hasText: newest.orderNo });
@@ -105,7 +106,7 @@ test('floor: order times read in the venue\'s time zone on a phone set to anothe
 test('floor: built-in role names read in the user\'s language (roles and users lists, in Chinese)', async ({ newContext }) => {
   const context = await newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(page, MERCHANT.user, MERCHANT.password);
   await context.addCookies([{ name: 'language', value: 'zh-CN', url: baseUrl }]);
   await page.evaluate(() => localStorage.setItem('umi_locale', 'zh-CN'));

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MANAGER, MERCHANT, apiAs } from './_api.mjs';
-import { LOCKS, PHONE, WAITER, baseUrl, loginToWorkbench, metric, shots, test } from './_fixtures.mjs';
+import { ACTION_TIMEOUT, LOCKS, PHONE, WAITER, baseUrl, loginToWorkbench, metric, shots, test } from './_fixtures.mjs';
 
 const GUEST_JS_BUDGET = 150 * 1024;
 
@@ -51,7 +51,7 @@ async function phone(newContext) {
     locale: 'en-US',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   return { context, page };
 }
 
@@ -122,7 +122,7 @@ test('order: a guest orders from the table code, the waiter sees it live and can
         return el && el.textContent.trim() !== before;
       },
       totalBefore,
-      { timeout: 20_000 },
+      { timeout: ACTION_TIMEOUT },
     );
     await bill.getByText('Kung Pao chicken × 2').waitFor();
 
@@ -223,7 +223,7 @@ test('order: a tablet bound to a table orders through the tablet API; the order 
   const context = await newContext({ viewport: { width: 1366, height: 860 } });
   await context.addCookies([{ name: 'language', value: 'en-US', url: baseUrl }]);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   try {
     await loginToWorkbench(page, WAITER.user, WAITER.password);
     await page.goto(`${baseUrl}/cuisine/order`);
@@ -258,7 +258,7 @@ test('order: a tablet bound to a table orders through the tablet API; the order 
     await drawer.getByText('from the tablet').waitFor();
     // The drawer refreshes in place as the order's print jobs report: the click waits until the button stands
     // still and is the one on top (Playwright's actionability checks, retried until the timeout).
-    const printBill = () => drawer.getByTestId('order-print-bill').click({ timeout: 24_000 });
+    const printBill = () => drawer.getByTestId('order-print-bill').click({ timeout: ACTION_TIMEOUT });
     await printBill();
     await page.getByText('Bill sent to the receipt printer').first().waitFor();
     await printBill();

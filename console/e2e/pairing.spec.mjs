@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { MANAGER, apiLogin } from './_api.mjs';
-import { baseUrl, loginToWorkbench, settledBox, shots, test } from './_fixtures.mjs';
+import { ACTION_TIMEOUT, baseUrl, loginToWorkbench, settledBox, shots, test } from './_fixtures.mjs';
 
 const PHONE_WIDTH = 390;
 
@@ -94,8 +94,8 @@ test('pairing: at 390 px a manager pairs a tablet by QR code; the tablet redeems
   );
   assert.equal(poll.code, 10000, `playlist: ${poll.msg}`);
   // The dialog sees the redemption by itself: it says so and closes, and the list refreshes.
-  await page.getByText(`Tablet ${number} is paired`).waitFor({ timeout: 15000 });
-  await modal.waitFor({ state: 'hidden', timeout: 15000 });
+  await page.getByText(`Tablet ${number} is paired`).waitFor({ timeout: ACTION_TIMEOUT });
+  await modal.waitFor({ state: 'hidden', timeout: ACTION_TIMEOUT });
   // The list shows it online (searched again, in case it refreshed before the playlist poll).
   await box.press('Enter');
   await card.locator(`[data-testid="tablet-presence-${number}"][data-online="yes"]`).waitFor();

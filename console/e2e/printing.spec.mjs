@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { MANAGER, apiLogin, apiOf } from './_api.mjs';
-import { LOCKS, baseUrl, expect, loginToWorkbench, shots, test } from './_fixtures.mjs';
+import { ACTION_TIMEOUT, LOCKS, baseUrl, expect, loginToWorkbench, shots, test } from './_fixtures.mjs';
 
 const PHONE_WIDTH = 390;
 
@@ -41,7 +41,7 @@ async function tickets(webPort) {
 }
 
 /** Polls the simulator (or anything) every 250 ms until `fn` answers something, for at most `ms`. */
-async function waitFor(what, fn, ms = 20_000) {
+async function waitFor(what, fn, ms = ACTION_TIMEOUT) {
   let value;
   await expect
     .poll(async () => (value = await fn().catch(() => undefined)), {
@@ -113,7 +113,7 @@ test('printing: at 390 px a manager connects the print agent; a test print, its 
     });
     assert.ok(printed.ticket.cut, 'the ticket was cut');
     const state = page.locator('[data-testid^="job-state-"]').first();
-    await state.filter({ hasText: 'Printed' }).waitFor({ timeout: 20_000 });
+    await state.filter({ hasText: 'Printed' }).waitFor({ timeout: ACTION_TIMEOUT });
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(
       scroll <= PHONE_WIDTH + 1,
@@ -197,7 +197,7 @@ test('printing: at 390 px a manager connects the print agent; a test print, its 
         return tags.length === 2 && tags.every((t) => t.textContent === 'Printed');
       },
       null,
-      { timeout: 20_000 },
+      { timeout: ACTION_TIMEOUT },
     );
     await page.screenshot({ path: path.join(shots, 'printing-order-jobs-phone.png') });
   } finally {

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { apiAs } from './_api.mjs';
-import { ADMIN, WAITER, baseUrl, expect, loginToWorkbench, shots, test, unique } from './_fixtures.mjs';
+import { ACTION_TIMEOUT, ADMIN, WAITER, baseUrl, expect, loginToWorkbench, shots, test, unique } from './_fixtures.mjs';
 
 const MODEL_XML = (processId) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Defs_e2e" targetNamespace="http://venueplatform.io/bpmn">
@@ -77,7 +77,7 @@ async function selectElement(page, id) {
     m.get('selection').select(m.get('elementRegistry').get(elementId));
   }, id);
   try {
-    await expect(page.getByTestId('prop-id')).toHaveValue(id, { timeout: 6000 });
+    await expect(page.getByTestId('prop-id')).toHaveValue(id, { timeout: 15_000 });
   } catch (e) {
     await page.screenshot({ path: path.join(shots, `process-select-${id}.png`) });
     throw e;
@@ -87,7 +87,7 @@ async function selectElement(page, id) {
 async function approveFirstTodo(page, who, { claim }) {
   await page.goto(`${baseUrl}/process/user/tasks`);
   const row = page.locator('.ant-table-row').filter({ hasText: title }).first();
-  await row.waitFor({ timeout: 20_000 });
+  await row.waitFor({ timeout: ACTION_TIMEOUT });
   await row.locator('a[data-testid^="task-open-"]').click();
   await page.getByTestId('task-detail').waitFor();
   if (claim) {
@@ -104,7 +104,7 @@ test('process: design a form, model and deploy; three users start and approve; t
   // ---- the administrator designs the form
   const admin = await newPage();
   const page = admin.page;
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(page, ADMIN.user, ADMIN.password);
   await page.goto(`${baseUrl}/process/form`);
   await page.getByTestId('form-new').click();
@@ -204,7 +204,7 @@ test('process: design a form, model and deploy; three users start and approve; t
   const marked = await page
     .locator('.djs-element.venue-has-issue')
     .first()
-    .waitFor({ timeout: 10_000 })
+    .waitFor({ timeout: ACTION_TIMEOUT })
     .then(() => true)
     .catch(() => false);
   await page.getByTestId('bpmn-undo').click();
@@ -218,7 +218,7 @@ test('process: design a form, model and deploy; three users start and approve; t
 
   // ---- demo_waiter starts it from the inbox with the start form
   const waiter = await newPage();
-  waiter.page.setDefaultTimeout(20_000);
+  waiter.page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(waiter.page, WAITER.user, WAITER.password);
   await waiter.page.goto(`${baseUrl}/process/user/tasks`);
   await waiter.page.getByTestId('inbox-start').click();
@@ -241,7 +241,7 @@ test('process: design a form, model and deploy; three users start and approve; t
 
   // ---- demo_admin (merchant_admin) claims and approves the manager step
   const manager = await newPage();
-  manager.page.setDefaultTimeout(20_000);
+  manager.page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(manager.page, 'demo_admin', 'Demo@12345');
   await manager.page.getByTestId('todo-badge').waitFor();
   await approveFirstTodo(manager.page, 'demo_admin', { claim: true });
@@ -249,7 +249,7 @@ test('process: design a form, model and deploy; three users start and approve; t
 
   // ---- demo_manager (assignee) approves the finance step
   const finance = await newPage();
-  finance.page.setDefaultTimeout(20_000);
+  finance.page.setDefaultTimeout(ACTION_TIMEOUT);
   await loginToWorkbench(finance.page, 'demo_manager', 'Demo@12345');
   await approveFirstTodo(finance.page, 'demo_manager', { claim: false });
   await finance.context.close();
@@ -263,7 +263,7 @@ test('process: design a form, model and deploy; three users start and approve; t
       'state-completed',
       { timeout: 5000 },
     );
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await page
     .locator('.ant-table-row')
     .filter({ hasText: title })

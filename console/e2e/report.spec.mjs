@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ACTION_TIMEOUT,
   baseUrl,
   expect,
   loginToWorkbench,
@@ -46,7 +47,7 @@ async function chartPoints(page, testId, ok = () => true) {
         points = JSON.parse((await chart.getAttribute('data-points')) || '[]');
         return points.length > 0 && ok(points);
       },
-      { message: `chart ${testId} shows the expected points`, timeout: 10_000 },
+      { message: `chart ${testId} shows the expected points`, timeout: ACTION_TIMEOUT },
     )
     .toBe(true);
   return points;

@@ -119,8 +119,8 @@ function smsCodeFromLog(serveLog, mobile) {
   return [...text.matchAll(new RegExp(`"mobile":"${mobile}","code":"(\\d{6})"`, 'g'))].at(-1)?.[1];
 }
 
-/** Polls a condition every 250 ms for at most 15 s (what the server does after answering). */
-const POLL = { intervals: [250], timeout: 15_000 };
+/** Polls a condition every 250 ms for at most 30 s (what the server does after answering). */
+const POLL = { intervals: [250], timeout: 30_000 };
 
 async function demoOrgs(token) {
   const tree = (await api(token, 'GET', '/sys/org/tree')).result;
@@ -578,7 +578,7 @@ test('sys: a sign-up review copied to a reviewer is unread in their CC tab until
   await expect(async () => {
     if (!(await row.count())) await page.getByTestId('tab-cc').click();
     await expect(row).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   await row.locator('.ant-badge-status-processing').waitFor();
   await row.locator('a[data-testid^="cc-open-"]').click();
   await page.getByTestId('instance-detail').waitFor();

@@ -41,6 +41,17 @@ test('venue: manager edits opening hours, adds a table, downloads its QR, renews
   const tableName = `E2E-${stamp}`;
   const api = apiOf(baseUrl, await apiLogin(baseUrl, MANAGER));
   const [venue] = await api('GET', '/merchant/shop/venues');
+  // The week starts as the demo seeds it, lunch and dinner every day (the order tests open the venue all day).
+  const form = await api('GET', `/merchant/shop/setting/${venue.id}`);
+  form.openingHours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+    day,
+    closed: false,
+    periods: [
+      { open: '11:00', close: '14:30' },
+      { open: '17:00', close: '22:00' },
+    ],
+  }));
+  await api('PUT', `/merchant/shop/setting/${venue.id}`, form);
   const { context, page } = await newPage();
   try {
     await loginToWorkbench(page, MANAGER.user, MANAGER.password);
