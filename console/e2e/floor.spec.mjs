@@ -75,7 +75,7 @@ const todoBadge = (page) =>
     ),
   );
 
-/** Waits (up to 20 s, the phone page's timeout) until the header badge shows `n` to-dos. */
+/** Waits (up to ACTION_TIMEOUT) until the header badge shows `n` to-dos. */
 async function waitForTodoBadge(page, n) {
   await expect.poll(() => todoBadge(page), { message: 'the to-do badge', timeout: ACTION_TIMEOUT }).toBe(n);
 }

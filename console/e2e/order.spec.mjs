@@ -17,6 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MANAGER, MERCHANT, apiAs } from './_api.mjs';
 import { ACTION_TIMEOUT, LOCKS, PHONE, WAITER, baseUrl, loginToWorkbench, metric, shots, test } from './_fixtures.mjs';
+import { pickIn } from './_select.mjs';
 
 const GUEST_JS_BUDGET = 150 * 1024;
 
@@ -55,9 +56,12 @@ async function phone(newContext) {
   return { context, page };
 }
 
+/**
+ * Picks a cancellation reason in the open cancel dialog. The list of the previous dialog's select may still be in
+ * the page (hidden, or closing): the option is taken from the list this select owns (e2e/_select.mjs).
+ */
 async function chooseReason(page, label) {
-  await page.getByTestId('order-cancel-reason').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
+  await pickIn(page, page.getByTestId('order-cancel-reason'), label);
 }
 
 test('order: a guest orders from the table code, the waiter sees it live and cancels a dish; above the amount the manager approves', { lock: LOCKS.venueSettings }, async ({ newPage, newContext }) => {
