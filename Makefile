@@ -35,7 +35,7 @@ go-deps:
 
 console-deps:
 	@if [ ! -d console/node_modules ] || [ console/package-lock.json -nt console/node_modules/.package-lock.json ]; then \
-		cd console && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }; \
+		cd console && export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; }; \
 	fi
 
 # Builds the console and copies it where the binary embeds it from.

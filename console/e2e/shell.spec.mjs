@@ -1,161 +1,35 @@
-#!/usr/bin/env node
 /**
- * Browser end-to-end tests of the console shell (issue 3), in headless Debian Chromium
- * driven by playwright-core.
- *
- *   VENUE_E2E_URL=http://127.0.0.1:18080 VENUE_E2E_ADMIN_PASSWORD=... npm run e2e
- *
- * Always against a real `venue serve` (scripts/e2e.sh starts one): there is no second,
- * hand-written API to drift from the real one.
- *
- * Prints the gzipped size of all JS a logged-out visitor loads (login page, `/`, a deep
- * link) and the time from submitting the login form to a rendered workbench.
+ * Browser tests of the console shell (issue 3): what a logged-out visitor downloads (gzipped JavaScript, asserted
+ * against its budget and printed after the run), logging in (the time from submitting the form to a rendered
+ * workbench is printed), the tabs, the settings drawer, the avatar, failures and logging out.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { apiLogin, currentPassword, loginAnswer } from './_api.mjs';
-import { sysTests } from './sys.mjs'; // issue 4: system administration pages
-import { cspTests } from './csp.mjs'; // issue 11: the Content-Security-Policy
+import { apiLogin, apiOf, loginAnswer } from './_api.mjs';
+import {
+  ADMIN,
+  baseUrl,
+  expect,
+  login,
+  loginToWorkbench,
+  menuEntry,
+  metric,
+  openMenu,
+  settled,
+  shots,
+  tabCommand,
+  tabTitles,
+  test,
+  trackRequests,
+  unique,
+  uniqueMobile,
+} from './_fixtures.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ONLY = process.env.E2E_ONLY;
-const ADMIN = { user: 'admin', password: process.env.VENUE_E2E_ADMIN_PASSWORD || 'Admin@12345' };
-const WAITER = {
-  user: process.env.VENUE_E2E_PASSWORD_USER || 'demo_waiter',
-  passwords: ['Demo@12345', 'Demo@12345x'],
-};
 const LOGGED_OUT_JS_BUDGET = 300 * 1024;
-const shots = path.join(here, 'screenshots');
 
-let baseUrl = process.env.VENUE_E2E_URL;
-if (!baseUrl) {
-  console.error('VENUE_E2E_URL is not set (scripts/e2e.sh starts a server and sets it).');
-  process.exit(2);
-}
-baseUrl = baseUrl.replace(/\/$/, '');
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-
-const metrics = { loggedOutJs: [] };
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
-
-async function newPage(locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  await context.addCookies([{ name: 'language', value: locale, url: baseUrl }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-async function login(page, user, password) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder('User name').fill(user);
-  await page.getByPlaceholder('Password').fill(password);
-  const started = Date.now();
-  await page.getByTestId('login-submit').click();
-  return started;
-}
-
-/**
- * Logs in and waits for the workbench. Answers the time from the form's submit event to
- * the greeting entering the DOM, both taken inside the page (no test-driver latency).
- */
-async function loginToWorkbench(page, user = ADMIN.user, password = ADMIN.password) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder('User name').fill(user);
-  await page.getByPlaceholder('Password').fill(password);
-  await page.evaluate(() => {
-    const marks = {};
-    window.__venueMarks = marks;
-    document.addEventListener(
-      'submit',
-      () => {
-        marks.submit ??= performance.now();
-      },
-      true,
-    );
-    new MutationObserver(() => {
-      if (marks.rendered === undefined && document.querySelector('[data-testid="greeting"]')) {
-        marks.rendered = performance.now();
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await page.getByTestId('login-submit').click();
-  // The first login after a cold start loads the layout's chunks; a busy machine has taken
-  // over 15 s for that. The time is measured and reported, not bounded here.
-  await page.getByTestId('greeting').waitFor({ timeout: 45_000 });
-  const marks = await page.evaluate(() => window.__venueMarks);
-  return Math.round(marks.rendered - marks.submit);
-}
-
-const tabTitles = (page) => page.locator('.venue-multitab .venue-tab-label').allInnerTexts();
-
-async function tabCommand(page, tab, command) {
-  // The menu of the previous command may still be fading out, and on a busy machine the new
-  // one may still be moving in: wait for the old one to go, click in the menu that is not
-  // leaving, and open the menu again when the click found nothing stable to land on.
-  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  const entering = page.locator(
-    '.ant-dropdown:not(.ant-dropdown-hidden):not(.ant-slide-up-leave):not(.ant-slide-down-leave)',
-  );
-  for (let attempt = 0; ; attempt += 1) {
-    for (let i = 0; i < 100 && (await open.count()) > 0; i += 1) await page.waitForTimeout(50);
-    await page
-      .locator(`.venue-multitab .venue-tab-label[data-tab="${tab}"]`)
-      .click({ button: 'right' });
-    try {
-      await entering
-        .getByText(command, { exact: true })
-        .filter({ visible: true })
-        .last()
-        .click({ timeout: 5000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-}
-
-const menuEntry = (page, text) =>
-  page.locator('.ant-menu').getByText(text, { exact: true }).filter({ visible: true }).first();
-
-/** Clicks a menu item, opening its group first; retried while the submenu animates. */
-async function openMenu(page, group, item) {
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    await page.waitForTimeout(250);
-    if (!(await menuEntry(page, item).isVisible())) {
-      await menuEntry(page, group).click();
-      await page.waitForTimeout(400);
-    }
-    try {
-      await menuEntry(page, item).click({ timeout: 3000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------
+test.describe.configure({ mode: 'parallel' });
 
 /**
  * Every way a logged-out visitor arrives (the login page, `/`, a bookmark of a menu page)
@@ -169,20 +43,26 @@ const LOGGED_OUT_ENTRIES = [
 ];
 
 for (const entry of LOGGED_OUT_ENTRIES) {
-  test(`logged out, ${entry.path} loads at most 300 KB of gzipped JS: the login page's, no layout, bpmn-js or Formily`, async () => {
+  test(`logged out, ${entry.path} loads at most 300 KB of gzipped JS: the login page's, no layout, bpmn-js or Formily`, async ({ newPage }) => {
     const { context, page } = await newPage();
+    const inFlight = trackRequests(page);
     const scripts = new Map();
-    page.on('response', async (response) => {
+    const reads = [];
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      try {
-        scripts.set(response.url(), await response.body());
-      } catch {
-        /* navigation raced the body; ignored */
-      }
+      reads.push(
+        response.body().then(
+          (body) => scripts.set(response.url(), body),
+          () => undefined, // navigation raced the body; ignored
+        ),
+      );
     });
-    await page.goto(`${baseUrl}${entry.path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}${entry.path}`);
+    // The login form shows once the session check has sent the visitor here; from then on nothing more may be
+    // fetched until they type: wait until no request is in flight and the browser is idle, then count.
     await page.getByTestId('login-submit').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page, inFlight);
+    await Promise.all(reads);
     assert.match(page.url(), entry.lands);
     let gz = 0;
     let raw = 0;
@@ -195,7 +75,10 @@ for (const entry of LOGGED_OUT_ENTRIES) {
         'login bundle must not contain bpmn-js or Formily',
       );
     }
-    metrics.loggedOutJs.push({ path: entry.path, files: scripts.size, gz, raw });
+    metric(
+      `logged out, ${entry.path}: ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} KB gzipped ` +
+        `(${(raw / 1024).toFixed(1)} KB raw), budget 300 KB`,
+    );
     assert.ok(
       gz <= LOGGED_OUT_JS_BUDGET,
       `${entry.path}: ${gz} bytes gzipped, budget ${LOGGED_OUT_JS_BUDGET}`,
@@ -209,11 +92,11 @@ for (const entry of LOGGED_OUT_ENTRIES) {
   });
 }
 
-test('a wrong password shows the server message in place', async () => {
+test('a wrong password shows the server message in place', async ({ newPage }) => {
   const { context, page } = await newPage();
   // The server words a wrong password like an unknown user (never says which), so the expected
   // text is taken from an unknown user: the admin account sees one failure per run, not two.
-  const { msg: expected } = await loginAnswer(baseUrl, `nobody_${Date.now()}`, 'wrong-password-1');
+  const { msg: expected } = await loginAnswer(baseUrl, `nobody_${unique()}`, 'wrong-password-1');
   assert.ok(expected, 'server answers a message for a wrong password');
   await login(page, ADMIN.user, 'wrong-password-2');
   await assert.doesNotReject(page.getByTestId('login-error').getByText(expected).waitFor());
@@ -221,23 +104,24 @@ test('a wrong password shows the server message in place', async () => {
   await context.close();
 });
 
-test('mobile login: the send button counts down and a wrong code shows the server message', async () => {
+test('mobile login: the send button counts down and a wrong code shows the server message', async ({ newPage }) => {
   const { context, page } = await newPage();
+  // The page's clock is the test's: the countdown is read at its start and after one second of test time,
+  // whatever the machine's load.
+  await page.clock.install();
   await page.goto(`${baseUrl}/user/login`);
   await page.getByRole('tab', { name: 'Mobile number' }).click();
-  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const mobile = uniqueMobile();
   await page.getByPlaceholder('Mobile number').fill(mobile);
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByTestId('send-code').click();
-  await page
-    .getByTestId('send-code')
-    .getByText(/Resend in \d+ s/)
-    .waitFor();
-  assert.ok(
-    await page.getByTestId('send-code').isDisabled(),
-    'send button disabled during the countdown',
-  );
-  const first = Number((await page.getByTestId('send-code').innerText()).match(/\d+/)[0]);
-  assert.ok(first <= 60 && first >= 55, `countdown starts at 60 (saw ${first})`);
+  const send = page.getByTestId('send-code');
+  await expect(send, 'countdown starts at 60').toHaveText(/Resend in 60 s/);
+  await expect(send, 'send button disabled during the countdown').toBeDisabled();
+  await page.clock.runFor(1000);
+  await expect(send).toHaveText(/Resend in 59 s/);
+  await expect(send).toBeDisabled();
+  await page.clock.resume();
   await page.getByPlaceholder('SMS code').fill('000000');
   await page.getByTestId('login-submit').click();
   await page.getByTestId('login-error').waitFor();
@@ -246,14 +130,14 @@ test('mobile login: the send button counts down and a wrong code shows the serve
   await context.close();
 });
 
-test('auto-login without a token asks to log in again', async () => {
+test('auto-login without a token asks to log in again', async ({ newPage }) => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/user/autologin`);
   await page.getByText('no session information, please log in again').waitFor();
   await context.close();
 });
 
-test('auto-login with a token from the URL signs in', async () => {
+test('auto-login with a token from the URL signs in', async ({ newPage }) => {
   const { context, page } = await newPage();
   const token = await apiLogin(baseUrl, ADMIN);
   await page.goto(
@@ -264,7 +148,7 @@ test('auto-login with a token from the URL signs in', async () => {
   await context.close();
 });
 
-test('no token: a protected path goes to login with redirect, and back after login', async () => {
+test('no token: a protected path goes to login with redirect, and back after login', async ({ newPage }) => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/account/settings`);
   await page.waitForURL(/\/user\/login\?redirect=%2Faccount%2Fsettings/);
@@ -276,7 +160,9 @@ test('no token: a protected path goes to login with redirect, and back after log
   await context.close();
 });
 
-test('login lands on the workbench; the login path then leads home', async () => {
+// The figure is taken while no other test runs (the built-in exclusive lock), so that it tells what one user
+// waits, not how busy the other workers kept the machine.
+test('login lands on the workbench; the login path then leads home', { lock: '-exclusive-' }, async ({ newPage }) => {
   // Three logins in fresh browser contexts; the median is reported (one busy moment of a
   // shared machine should not decide the figure).
   const samples = [];
@@ -288,8 +174,10 @@ test('login lands on the workbench; the login path then leads home', async () =>
   const { context, page } = await newPage();
   samples.push(await loginToWorkbench(page));
   samples.sort((a, b) => a - b);
-  metrics.loginToWorkbenchSamples = samples;
-  metrics.loginToWorkbenchMs = samples[1];
+  metric(
+    `login submit -> rendered workbench: ${samples[1]} ms median of ${samples.join(', ')} ms ` +
+      `(target 1500 ms: ${samples[1] <= 1500 ? 'met' : 'missed'})`,
+  );
   // The figure is reported below against its 1.5 s target, never asserted: a timed assertion
   // fails on a busy machine without saying anything about the product. A broken or hanging
   // flow fails the waits above.
@@ -307,7 +195,7 @@ test('login lands on the workbench; the login path then leads home', async () =>
   await context.close();
 });
 
-test('menu pages open as tabs that keep their state; every tab command works', async () => {
+test('menu pages open as tabs that keep their state; every tab command works', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await openMenu(page, 'Account', 'Edit info');
@@ -315,7 +203,7 @@ test('menu pages open as tabs that keep their state; every tab command works', a
   await page.getByLabel('User name').fill('typed but not saved');
   await openMenu(page, 'Account', 'Change password');
   await page.waitForURL(/\/account\/password$/);
-  assert.deepEqual(await tabTitles(page), ['Workbench', 'Edit info', 'Change password']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Workbench', 'Edit info', 'Change password']);
   // keep-alive: the edit-info page keeps what was typed
   await page.locator('.venue-multitab .venue-tab-label[data-tab="/account/settings"]').click();
   await page.waitForURL(/\/account\/settings$/);
@@ -323,43 +211,37 @@ test('menu pages open as tabs that keep their state; every tab command works', a
   await page.screenshot({ path: path.join(shots, 'tabs.png') });
 
   await tabCommand(page, '/account/settings', 'Close tabs to the right');
-  assert.deepEqual(await tabTitles(page), ['Workbench', 'Edit info']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Workbench', 'Edit info']);
 
   await openMenu(page, 'Account', 'Change password');
   await tabCommand(page, '/account/password', 'Close tabs to the left');
-  assert.deepEqual(await tabTitles(page), ['Change password']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Change password']);
   await page.waitForURL(/\/account\/password$/);
 
   await openMenu(page, 'Account', 'Edit info');
   await tabCommand(page, '/account/password', 'Close current');
-  assert.deepEqual(await tabTitles(page), ['Edit info']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Edit info']);
 
   await menuEntry(page, 'Workbench').click();
   await openMenu(page, 'Account', 'Change password');
-  assert.deepEqual(await tabTitles(page), ['Edit info', 'Workbench', 'Change password']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Edit info', 'Workbench', 'Change password']);
   await tabCommand(page, '/user/workbench', 'Close all');
-  assert.deepEqual(await tabTitles(page), ['Workbench']);
+  await expect.poll(() => tabTitles(page)).toEqual(['Workbench']);
   await page.waitForURL(/\/user\/workbench$/);
 
   // The notice shows for three seconds; on a busy machine it has come and gone unseen, so
   // the (harmless) command is given again before the test gives up.
-  for (let attempt = 0; ; attempt += 1) {
+  await expect(async () => {
     await tabCommand(page, '/user/workbench', 'Close current');
-    try {
-      await page
-        .locator('.ant-message')
-        .getByText('this is the last tab, cannot be closed')
-        .waitFor({ timeout: 8000 });
-      break;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-    }
-  }
-  assert.deepEqual(await tabTitles(page), ['Workbench']);
+    await expect(
+      page.locator('.ant-message').getByText('this is the last tab, cannot be closed'),
+    ).toBeVisible({ timeout: 8000 });
+  }).toPass({ timeout: 60_000 });
+  await expect.poll(() => tabTitles(page)).toEqual(['Workbench']);
   await context.close();
 });
 
-test('settings drawer changes are kept in localStorage across reloads', async () => {
+test('settings drawer changes are kept in localStorage across reloads', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   assert.ok(await page.locator('.venue-multitab').isVisible(), 'multi-tab on by default');
@@ -387,7 +269,7 @@ test('settings drawer changes are kept in localStorage across reloads', async ()
   await context.close();
 });
 
-test('avatar upload checks the type first and stores the uploaded image', async () => {
+test('avatar upload checks the type first and stores the uploaded image', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await page.goto(`${baseUrl}/account/settings`);
@@ -409,7 +291,7 @@ test('avatar upload checks the type first and stores the uploaded image', async 
   await context.close();
 });
 
-test('a page chunk that fails to load offers a reload', async () => {
+test('a page chunk that fails to load offers a reload', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await page.route(/p__Account__Password.*\.js$/, (route) => route.abort());
@@ -423,7 +305,7 @@ test('a page chunk that fails to load offers a reload', async () => {
   await context.close();
 });
 
-test('an unknown path shows the 404 page; /user leads to login', async () => {
+test('an unknown path shows the 404 page; /user leads to login', async ({ newPage }) => {
   const { context, page } = await newPage();
   await page.goto(`${baseUrl}/no/such/page`);
   await page.waitForURL(/\/404$/);
@@ -433,7 +315,7 @@ test('an unknown path shows the 404 page; /user leads to login', async () => {
   await context.close();
 });
 
-test('switching to Arabic reloads right-to-left', async () => {
+test('switching to Arabic reloads right-to-left', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await page.getByTestId('lang-switch').hover();
@@ -451,7 +333,7 @@ test('switching to Arabic reloads right-to-left', async () => {
   await context.close();
 });
 
-test('a 401 when the page loads logs out to the login page', async () => {
+test('a 401 when the page loads logs out to the login page', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await context.addCookies([{ name: 'Access-Token', value: 'forged.token.value', url: baseUrl }]);
@@ -463,7 +345,7 @@ test('a 401 when the page loads logs out to the login page', async () => {
   await context.close();
 });
 
-test('a 401 during use shows the server message and logs out', async () => {
+test('a 401 during use shows the server message and logs out', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await openMenu(page, 'Account', 'Edit info');
@@ -487,7 +369,7 @@ test('a 401 during use shows the server message and logs out', async () => {
   await context.close();
 });
 
-test('Exit asks for confirmation and logs out', async () => {
+test('Exit asks for confirmation and logs out', async ({ newPage }) => {
   const { context, page } = await newPage();
   await loginToWorkbench(page);
   await page.getByTestId('user-menu').hover();
@@ -504,12 +386,49 @@ test('Exit asks for confirmation and logs out', async () => {
   await context.close();
 });
 
-test('changing the password sends the user back to login', async () => {
+/**
+ * A waiter of the demo venue made for this test (a password change ends all of a user's sessions, so the demo
+ * waiter other tests use keeps its password): created by the administrator, with the initial password replaced
+ * as its first login requires, so that it logs in like any waiter.
+ */
+async function newWaiter() {
+  const admin = apiOf(baseUrl, await apiLogin(baseUrl, ADMIN), { currentLocale: 'en_US' });
+  const tree = await admin('GET', '/sys/org/tree');
+  const all = [];
+  const walk = (list) =>
+    list.forEach((n) => {
+      all.push(n);
+      walk(n.children ?? []);
+    });
+  walk(tree);
+  const venue = all.find((n) => n.type === 'venue' && n.name === 'Demo Bistro Riverside');
+  assert.ok(venue, 'the demo venue exists (venue seed --demo)');
+  const roles = await admin('GET', '/sys/role?pageSize=100');
+  const waiter = roles.records.find((r) => r.code === 'waiter');
+  assert.ok(waiter, 'the waiter role exists');
+  const user = `e2e_pw_${unique()}`;
+  const initial = 'Initial@e2e1';
+  const password = 'Waiter@e2e1';
+  await admin('POST', '/sys/user', {
+    username: user,
+    mobile: uniqueMobile(),
+    password: initial,
+    orgId: venue.id,
+    roleIds: [waiter.id],
+  });
+  await apiOf(baseUrl, await apiLogin(baseUrl, { user, password: initial }))('POST', '/sys/user/updatePassword', {
+    oldPassword: initial,
+    password,
+    repassword: password,
+  });
+  return { user, password };
+}
+
+test('changing the password sends the user back to login', async ({ newPage }) => {
+  const { user, password: current } = await newWaiter();
+  const next = `${current}x`;
   const { context, page } = await newPage();
-  const current = await currentPassword(baseUrl, WAITER.user, WAITER.passwords);
-  assert.ok(current, `${WAITER.user} can log in with one of the known passwords`);
-  const next = WAITER.passwords.find((p) => p !== current);
-  await loginToWorkbench(page, WAITER.user, current);
+  await loginToWorkbench(page, user, current);
   await page.getByTestId('user-menu').hover();
   await page.getByText('Modify Password', { exact: true }).click();
   await page.waitForURL(/\/account\/password$/);
@@ -521,76 +440,6 @@ test('changing the password sends the user back to login', async () => {
   await page.getByLabel('Confirm password').fill(next);
   await page.getByRole('button', { name: 'Change password' }).click();
   await page.waitForURL(/\/user\/login$/);
-  await loginToWorkbench(page, WAITER.user, next);
+  await loginToWorkbench(page, user, next);
   await context.close();
 });
-
-// what each script's register function is given (each takes what it needs)
-const suite = {
-  test,
-  browser,
-  newPage,
-  loginToWorkbench,
-  openMenu,
-  menuEntry,
-  baseUrl,
-  ADMIN,
-  WAITER,
-  shots,
-};
-(await import('./process.mjs')).default(suite);
-(await import('./process-failure.mjs')).default(suite); // issue 11
-
-// issue 4: system administration pages (e2e/sys.mjs)
-sysTests(suite);
-cspTests(suite);
-
-(await import('./cuisine.mjs')).default(suite);
-(await import('./advert.mjs')).default(suite); // issue 7: advertising
-(await import('./codegen.mjs')).default(suite); // issue 18: code generation
-(await import('./venue.mjs')).default(suite); // issue 13: venue configuration
-(await import('./floor.mjs')).default(suite); // issue 17: phones, live inbox
-(await import('./order.mjs')).default(suite); // issue 14: orders
-(await import('./report.mjs')).default(suite); // issue 16: reports
-(await import('./printing.mjs')).default(suite); // issue 15: print jobs, agent, virtual printer
-(await import('./pairing.mjs')).default(suite); // issue 17: pairing tablets, online
-
-// ---------------------------------------------------------------------------------
-
-let passed = 0;
-let failed = 0;
-for (const { name, fn } of tests) {
-  if (ONLY && !name.includes(ONLY) && !new RegExp(ONLY).test(name)) continue; // a substring or a pattern
-  const started = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failed += 1;
-    console.log(
-      `  ✗ ${name}\n      ${String(error?.stack || error)
-        .split('\n')
-        .slice(0, 30)
-        .join('\n      ')}`,
-    );
-  }
-}
-await browser.close();
-
-console.log('');
-for (const { path: entry, files, gz, raw } of metrics.loggedOutJs) {
-  console.log(
-    `logged out, ${entry}: ${files} JS files, ${(gz / 1024).toFixed(1)} KB gzipped ` +
-      `(${(raw / 1024).toFixed(1)} KB raw), budget 300 KB`,
-  );
-}
-if (metrics.loginToWorkbenchMs !== undefined) {
-  console.log(
-    `login submit -> rendered workbench: ${metrics.loginToWorkbenchMs} ms median of ` +
-      `${metrics.loginToWorkbenchSamples.join(', ')} ms ` +
-      `(target 1500 ms: ${metrics.loginToWorkbenchMs <= 1500 ? 'met' : 'missed'})`,
-  );
-}
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
