@@ -9,12 +9,14 @@ import (
 
 	"github.com/stretchr/testify/mock"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/worker"
 )
 
 func TestHealthWorkflow(t *testing.T) {
 	t.Parallel()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
+	env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute}) // a starved CPU is no deadlock
 	Health{}.Register(env)
 
 	env.ExecuteWorkflow(HealthWorkflowName)
@@ -38,6 +40,7 @@ func TestHealthWorkflowActivityFails(t *testing.T) {
 	t.Parallel()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
+	env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute}) // a starved CPU is no deadlock
 	Health{}.Register(env)
 	calls := 0
 	env.OnActivity(HealthPingName, mock.Anything).Return(func(context.Context) (HealthResult, error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	sdklog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/worker"
 	"gorm.io/gorm"
 
 	"github.com/venueplatform/venue/api"
@@ -75,6 +76,8 @@ func newHarnessWith(t *testing.T, xml string, vars map[string]any, offer func(fu
 	suite := &testsuite.WorkflowTestSuite{}
 	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	h.env = suite.NewTestWorkflowEnvironment()
+	// The 1 s default reads a starved CPU (tests side by side on two cores) as a deadlock.
+	h.env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute})
 	if offer != nil {
 		offer(mod.OfferService)
 	}

@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	sdklog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/venueplatform/venue/workflows/bpmn"
@@ -279,6 +280,8 @@ func newRunWith(t *testing.T, xml string, vars map[string]any, services map[stri
 	suite := &testsuite.WorkflowTestSuite{}
 	suite.SetLogger(sdklog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))))
 	r := &run{t: t, mem: newMemory(), env: suite.NewTestWorkflowEnvironment()}
+	// The 1 s default reads a starved CPU (tests side by side on two cores) as a deadlock.
+	r.env.SetWorkerOptions(worker.Options{DeadlockDetectionTimeout: time.Minute})
 	r.mem.register(r.env)
 	for name, fn := range services {
 		r.env.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name})
