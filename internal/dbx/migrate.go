@@ -49,10 +49,12 @@ func Migrate(ctx context.Context, db *gorm.DB, migrations []Migration, log *slog
 		}
 		defer func() { _ = c.Close() }() // back to the pool, after the RELEASE_LOCK deferred below
 		var got int
-		if err := c.QueryRowContext(ctx, "SELECT GET_LOCK('venue_migrate', 120)").Scan(&got); err != nil || got != 1 {
+		// Named locks are the server's: the name carries the database's, so
+		// databases sharing a server (tenants, test databases) migrate side by side.
+		if err := c.QueryRowContext(ctx, "SELECT GET_LOCK(CONCAT('venue_migrate.', MD5(DATABASE())), 120)").Scan(&got); err != nil || got != 1 {
 			return 0, fmt.Errorf("acquire migration lock: %v", err)
 		}
-		defer c.ExecContext(context.Background(), "SELECT RELEASE_LOCK('venue_migrate')") //nolint:errcheck // a failed release leaves the lock with this pooled connection until it closes; the migration's own result is what Migrate reports
+		defer c.ExecContext(context.Background(), "SELECT RELEASE_LOCK(CONCAT('venue_migrate.', MD5(DATABASE())))") //nolint:errcheck // a failed release leaves the lock with this pooled connection until it closes; the migration's own result is what Migrate reports
 	}
 	if err := conn.Migrator().AutoMigrate(&schemaMigration{}); err != nil {
 		return 0, fmt.Errorf("create schema_migrations: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -24,6 +25,9 @@ type OplogWriter struct {
 	sync chan chan struct{}
 	done chan struct{}
 	once sync.Once
+	// started: run's goroutine exists. A platform opened and closed without
+	// Start (venue migrate, seed, admin ...) must not wait for one at Stop.
+	started atomic.Bool
 
 	mu        sync.RWMutex
 	overrides map[string]string // "METHOD path" → on/off
@@ -74,7 +78,9 @@ func (w *OplogWriter) Record(e api.OplogEntry) {
 // Start runs the writer and the daily purge until ctx ends or Stop.
 func (w *OplogWriter) Start(ctx context.Context, retentionDays func() int) {
 	w.loadOverrides(ctx)
-	go w.run()
+	if w.started.CompareAndSwap(false, true) {
+		go w.run()
+	}
 	go func() {
 		t := time.NewTicker(24 * time.Hour)
 		defer t.Stop()
@@ -155,6 +161,9 @@ func (w *OplogWriter) run() {
 // Stop writes what is queued and ends the writer.
 func (w *OplogWriter) Stop() {
 	w.once.Do(func() {
+		if w.started.CompareAndSwap(false, true) {
+			go w.run() // never started: it writes whatever was queued, and ends
+		}
 		close(w.in)
 		select {
 		case <-w.done:

@@ -3,13 +3,16 @@ package sys_test
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/modules/sys"
+	"github.com/venueplatform/venue/platform"
 	"github.com/venueplatform/venue/platform/platformtest"
 )
 
@@ -164,5 +167,30 @@ func TestTrailingDataIsRefusedAndBodiesTheLogCannotParseAreNotStored(t *testing.
 		if strings.Contains(r.Body, secret) || !strings.Contains(r.Body, "unparseable") {
 			t.Errorf("logged body %q", r.Body)
 		}
+	}
+}
+
+// A platform opened and closed without starting (venue migrate, seed, admin
+// ...) writes what its log writer was given when it closes. (Its writer used
+// not to run at all: the entries were lost, and Close waited five seconds.)
+func TestOperationLogOfAPlatformNeverStartedIsWrittenAtClose(t *testing.T) {
+	t.Parallel()
+	cfg := platformtest.Config(t)
+	ctx := t.Context()
+	p, err := platform.Open(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Sys.Oplog.Record(api.OplogEntry{Time: time.Now().UTC(), UserName: "operator", Module: "sys", Operation: "seed",
+		Method: "CLI", Path: "venue seed", Route: "venue seed", Status: 200, Code: 10000})
+	p.Close()
+	again, err := platform.Open(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	var n int64
+	if err := again.DB.WithContext(platformtest.SystemCtx(t)).Model(&sys.Oplog{}).Where("username = ?", "operator").Count(&n).Error; err != nil || n != 1 {
+		t.Fatalf("entries written at close: %d (%v), want 1", n, err)
 	}
 }
