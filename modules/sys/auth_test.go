@@ -163,6 +163,7 @@ func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
 // invalid-token one); the same claims with a later expiry are accepted, so
 // the refusal is the expiry's.
 func TestCorrectlySignedExpiredTokenIsRefusedForItsExpiry(t *testing.T) {
+	t.Parallel()
 	secret := "expiry-test-secret-" + strings.Repeat("k", 32)
 	env := platformtest.New(t, platformtest.Options{Config: func(c *config.Config) { c.JWTSecret = secret }})
 	good := strings.TrimPrefix(env.AdminToken(), "Bearer ")

@@ -37,6 +37,7 @@ func dictEntries(t *testing.T, env *platformtest.Env, tok, typeCode string) []sy
 // its entries follow the new code, what the selects read (cached) follows
 // at once, and nothing answers under the old code.
 func TestDictionaryTypeUpdateMovesItsEntries(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var typ sys.DictType
@@ -77,6 +78,7 @@ func TestDictionaryTypeUpdateMovesItsEntries(t *testing.T) {
 // The form's errors name their field in the caller's language; a built-in
 // type keeps its code (the product reads it) but may be renamed.
 func TestDictionaryTypeUpdateValidatesAndKeepsBuiltInCodes(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var typ sys.DictType
@@ -125,6 +127,7 @@ func TestDictionaryTypeUpdateValidatesAndKeepsBuiltInCodes(t *testing.T) {
 // Deleting a type takes its entries with it; a built-in type (the product
 // reads it) is refused and keeps its entries.
 func TestDictionaryTypeDelete(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var typ sys.DictType
@@ -163,6 +166,7 @@ func TestDictionaryTypeDelete(t *testing.T) {
 // Dictionaries are the platform's: a merchant administrator (no sys:dict)
 // can neither edit nor delete a type, and the type stays as it was.
 func TestDictionaryTypeUpdateAndDeleteNeedTheOperation(t *testing.T) {
+	t.Parallel()
 	f := newUserFixture(t)
 	env := f.env
 	var typ sys.DictType

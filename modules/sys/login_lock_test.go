@@ -82,6 +82,7 @@ func TestParallelGuessBurstGetsNoMoreTriesThanTheLimit(t *testing.T) {
 // the typos before it, so each round gets the whole allowance and the owner
 // is never locked.
 func TestAnOwnersTyposAreForgivenByASuccess(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	const addr = "198.51.100.31:4000"
 	limit := env.Config.LoginMaxFailures
@@ -99,6 +100,7 @@ func TestAnOwnersTyposAreForgivenByASuccess(t *testing.T) {
 // behind a venue's router): each succeeds, and none leaves a count behind
 // that locks the next login.
 func TestParallelRightLoginsLeaveNoCount(t *testing.T) {
+	t.Parallel()
 	env := platformtest.New(t)
 	const addr = "198.51.100.32:4000"
 	limit := env.Config.LoginMaxFailures

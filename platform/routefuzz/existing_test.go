@@ -40,6 +40,7 @@ import (
 //
 // The seed is VENUE_FUZZ_SEED's, as in the other test.
 func TestRoutesOnExistingRows(t *testing.T) {
+	t.Parallel()
 	seed := fuzzSeed(t)
 	perRoute := 3
 	if testing.Short() {
