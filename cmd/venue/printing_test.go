@@ -58,8 +58,9 @@ func TestKilledServeAndAgentLoseNoTicket(t *testing.T) {
 	agent := startAgentProcess(t, bin, s.base, key)
 	before := len(sim.Tickets())
 	var once sync.Once
+	// The prints after the 30th are queued while no agent runs (kill waits
+	// for the process to exit; the burst returns once the last was sent).
 	accepted2 := burstTestPrints(t, s, tok, printerID, 100, 30, func() { once.Do(func() { agent.kill() }) })
-	time.Sleep(500 * time.Millisecond)
 	agent = startAgentProcess(t, bin, s.base, key)
 	defer agent.kill()
 	waitPrinted(t, sim, before+int(accepted2), 60*time.Second)

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
@@ -139,6 +140,22 @@ func probeWorkflow(ctx workflow.Context, before string) (string, error) {
 	return before + "+" + after, nil
 }
 
+// workflowTaskCompleted reports whether a workflow task of the run has completed.
+func workflowTaskCompleted(t *testing.T, c client.Client, id, runID string) bool {
+	t.Helper()
+	it := c.GetWorkflowHistory(context.Background(), id, runID, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		ev, err := it.Next()
+		if err != nil {
+			t.Fatalf("history of %s: %v", id, err)
+		}
+		if ev.GetEventType() == enums.EVENT_TYPE_WORKFLOW_TASK_COMPLETED {
+			return true
+		}
+	}
+	return false
+}
+
 func dialEmbedded(t *testing.T, dataDir string) client.Client {
 	t.Helper()
 	addr, err := temporalx.ReadFrontendAddr(dataDir)
@@ -175,8 +192,14 @@ func TestServeSurvivesKillAndRunsSideBySide(t *testing.T) {
 	if err := w.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Let the first workflow task run, so the wait is in the history.
-	time.Sleep(time.Second)
+	// The first workflow task has run, so the wait is in the history.
+	deadline := time.Now().Add(30 * time.Second)
+	for !workflowTaskCompleted(t, c, "probe-1", run.GetRunID()) {
+		if time.Now().After(deadline) {
+			t.Fatal("the probe's first workflow task did not complete")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	w.Stop()
 	c.Close()
 

@@ -217,6 +217,14 @@ func (p *Printer) record(from string, data []byte) {
 	}
 }
 
+// Idle reports whether no connection is open: what every connection accepted
+// so far carried has been recorded.
+func (p *Printer) Idle() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.conns) == 0
+}
+
 // Tickets answers the tickets received so far, oldest first.
 func (p *Printer) Tickets() []Ticket {
 	p.mu.Lock()

@@ -315,7 +315,7 @@ func (c *Catalogue) dishViews(ctx context.Context, rows []Dish) ([]DishView, err
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
+	now := c.now()
 	for i, d := range rows {
 		cur := c.orgs.currency(ctx, d.MerchantID)
 		v := DishView{ID: d.ID, MerchantID: d.MerchantID, Number: d.Number, Name: d.Name, CategoryID: d.CategoryID,

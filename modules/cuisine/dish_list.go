@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -44,7 +43,7 @@ func (c *Catalogue) Dishes(ctx context.Context, q DishQuery) (api.Page[DishView]
 // (merchant_id, sort, id) indexes.
 func (c *Catalogue) dishes(ctx context.Context, q DishQuery, limit int) (api.Page[DishView], error) {
 	q.PageSize = min(q.PageSize, limit)
-	now := time.Now().UTC()
+	now := c.now().UTC()
 	filter := func() *gorm.DB {
 		db := c.db.WithContext(ctx).Model(&Dish{})
 		if v := strings.TrimSpace(q.Name); v != "" {

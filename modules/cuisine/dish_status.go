@@ -50,9 +50,9 @@ func (c *Catalogue) MarkSoldOut(ctx context.Context, in SoldOutInput) error {
 		switch {
 		case !ok:
 			return api.Invalid("restoreAt", "validation.bad_value", nil)
-		case !t.After(time.Now()):
+		case !t.After(c.now()):
 			return api.Invalid("restoreAt", "cuisine.restore_in_past", nil)
-		case t.After(time.Now().Add(maxRestoreAhead)):
+		case t.After(c.now().Add(maxRestoreAhead)):
 			return api.Invalid("restoreAt", "validation.bad_value", nil)
 		}
 		t = t.UTC().Truncate(time.Second)

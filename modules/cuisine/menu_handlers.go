@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/i18n"
@@ -29,7 +28,7 @@ func (m *Module) publicMenu(c *api.Ctx) (any, error) {
 	if l := c.Query("lang"); l != "" {
 		lang = i18n.Normalize(l)
 	}
-	now := time.Now()
+	now := m.Catalogue.now()
 	m.Catalogue.feed.Sync(c.Ctx()) // a change made on another node shows at once
 	e, err := m.menus.load(key+"|"+lang, now, func() (*menuEntry, uint64, error) {
 		// Other requests may wait on this build: it must not end with this client.

@@ -218,14 +218,19 @@ func TestScheduledRestoreOfSoldOut(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
+	// The catalogue's clock stands still until the test moves it; the restore
+	// job's own timer runs on real time and never reaches these restores.
+	clock := time.Now().UTC().Truncate(time.Second)
+	f.mod.SetClock(func() time.Time { return clock })
 	expectField(t, f.do("POST", base+"/dish/soldOut", f.waiter, map[string]any{"ids": []uint64{d["D01"]}, "restoreAt": "2020-01-01 10:00:00"}),
 		10001, "restoreAt", "The restore time must be in the future")
 	expectField(t, f.do("POST", base+"/dish/soldOut", f.waiter, map[string]any{"ids": []uint64{d["D01"]}, "restoreAt": "tomorrow"}), 10001, "restoreAt", "")
 
-	restore := time.Now().Add(1500 * time.Millisecond).UTC()
+	// Within the menu's age limit, so that only the restore time can end the cached menu.
+	restore := clock.Add(5 * time.Minute)
 	f.ok("POST", base+"/dish/soldOut", f.waiter, map[string]any{"ids": []uint64{d["D01"], d["D02"]}, "restoreAt": restore.Format(time.RFC3339Nano)})
 	// A restore given in the merchant's wall clock (Asia/Shanghai) is read in it.
-	later := time.Now().Add(48 * time.Hour).In(shanghai)
+	later := clock.Add(48 * time.Hour).In(shanghai)
 	f.ok("POST", base+"/dish/soldOut", f.waiter, map[string]any{"ids": []uint64{d["D03"]}, "restoreAt": later.Format(time.DateTime)})
 	if got := f.dish(d["D03"]).RestoreAt; got == nil || !got.Equal(later.Truncate(time.Second)) {
 		t.Fatalf("wall-clock restore read as %v, want %v", got, later)
@@ -234,17 +239,21 @@ func TestScheduledRestoreOfSoldOut(t *testing.T) {
 	if !md.SoldOut || md.RestoreAt == nil {
 		t.Fatalf("before the restore: %+v", md)
 	}
-	time.Sleep(time.Until(restore.Truncate(time.Second).Add(1100 * time.Millisecond)))
+	clock = restore.Add(-time.Second)
+	if md, _ := menuDish(mustMenu(f), d["D01"]); !md.SoldOut {
+		t.Fatalf("a second before the restore: %+v", md)
+	}
+	clock = restore
 	// Due: the cached menu expired by itself and reads the dish as back, before any job ran.
 	md, _ = menuDish(mustMenu(f), d["D01"])
 	if md.SoldOut || md.RestoreAt != nil {
-		t.Fatalf("after the restore time: %+v", md)
+		t.Fatalf("at the restore time: %+v", md)
 	}
 	if v := f.dish(d["D01"]); v.SoldOut {
-		t.Fatalf("list after the restore time: %+v", v.DishView)
+		t.Fatalf("list at the restore time: %+v", v.DishView)
 	}
 	// The job then clears the flags in one statement, and only the due ones.
-	n, err := f.mod.Catalogue.RestoreDue(t.Context(), time.Now())
+	n, err := f.mod.Catalogue.RestoreDue(t.Context(), clock)
 	if err != nil || n != 2 {
 		t.Fatalf("restore job: %d %v", n, err)
 	}

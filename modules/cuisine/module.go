@@ -40,6 +40,8 @@ type Catalogue struct {
 	counts   *dbx.CountCache
 	catNames *nameCache
 	menus    *menuCache
+	// now is the clock of sold-out restores, promotion periods and the menu (tests set it).
+	now func() time.Time
 }
 
 // New builds the module over deps; it reads organisations (currency, time
@@ -50,7 +52,8 @@ func New(deps module.Deps, orgSvc *sys.OrgService) *Module {
 	// Every write announces itself on every node, which drops the totals; the
 	// age limit only bounds a missed announcement.
 	counts := dbx.NewCountCache(time.Minute)
-	cat := &Catalogue{db: deps.DB, feed: deps.Feed, log: deps.Log, orgs: orgs, counts: counts, catNames: newNameCache(deps.DB), menus: menus}
+	cat := &Catalogue{db: deps.DB, feed: deps.Feed, log: deps.Log, orgs: orgs, counts: counts, catNames: newNameCache(deps.DB), menus: menus,
+		now: time.Now}
 	m := &Module{deps: deps, Catalogue: cat, menus: menus, restoreEvery: time.Minute}
 	deps.Feed.Subscribe(topicMenu, func(key string) {
 		if id, err := strconv.ParseUint(key, 10, 64); err == nil {

@@ -90,7 +90,7 @@ func (c *Catalogue) promotionViews(ctx context.Context, rows []Promotion) ([]Pro
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
+	now := c.now()
 	for i, p := range rows {
 		f, _ := c.orgs.get(ctx, p.MerchantID)
 		loc := f.Loc

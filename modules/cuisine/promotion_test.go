@@ -153,7 +153,10 @@ func TestPromotionPeriodAndDaysOnTheMenu(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	d := f.dishes
-	now := time.Now().In(shanghai)
+	// The catalogue's clock stands still until the test moves it.
+	clock := time.Now().In(shanghai).Truncate(time.Second)
+	f.mod.SetClock(func() time.Time { return clock })
+	now := clock
 	today := int(now.Weekday()+6)%7 + 1
 	notToday := f.promo("Not today", row(d["S03"], "fixed", 100))
 	notToday["days"] = []int{today%7 + 1}
@@ -162,7 +165,8 @@ func TestPromotionPeriodAndDaysOnTheMenu(t *testing.T) {
 		t.Fatalf("promotion of another weekday applies: %+v", md.Promotion)
 	}
 
-	start := now.Add(2 * time.Second)
+	// Within the menu's age limit, so that only the start can end the cached menu.
+	start := now.Add(5 * time.Minute)
 	soon := map[string]any{"name": "Starting soon", "startAt": start.Format(time.DateTime), "endAt": now.Add(time.Hour).Format(time.DateTime),
 		"rows": []any{row(d["S05"], "percent", 5000)}}
 	f.ok("POST", base+"/promotion", f.admin, soon)
@@ -170,10 +174,15 @@ func TestPromotionPeriodAndDaysOnTheMenu(t *testing.T) {
 	if md, _ := menuDish(m, d["S05"]); md.Promotion != nil || md.FinalPrice != 3800 {
 		t.Fatalf("promotion before its start: %+v", md)
 	}
-	time.Sleep(time.Until(start.Truncate(time.Second).Add(1100 * time.Millisecond)))
+	clock = start.Add(-time.Second)
+	m, _ = f.menu()
+	if md, _ := menuDish(m, d["S05"]); md.Promotion != nil {
+		t.Fatalf("promotion a second before its start: %+v", md)
+	}
+	clock = start
 	m, second := f.menu()
 	if md, _ := menuDish(m, d["S05"]); md.Promotion == nil || md.FinalPrice != 1900 {
-		t.Fatalf("promotion after its start: %+v", md)
+		t.Fatalf("promotion at its start: %+v", md)
 	}
 	if first.Header.Get("ETag") == second.Header.Get("ETag") {
 		t.Fatal("the menu changed but its ETag did not")

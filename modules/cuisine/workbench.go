@@ -2,7 +2,6 @@ package cuisine
 
 import (
 	"context"
-	"time"
 
 	"github.com/venueplatform/venue/api"
 	"github.com/venueplatform/venue/internal/i18n"
@@ -15,7 +14,7 @@ func (m *Module) Workbench(ctx context.Context, p *api.Principal, lang string) [
 	if p.IsPlatform() {
 		return nil
 	}
-	now := time.Now().UTC()
+	now := m.Catalogue.now().UTC()
 	var onSale, soldOut int64
 	db := m.deps.DB.WithContext(ctx).Model(&Dish{})
 	if err := db.Where("status = ?", OnSale).Count(&onSale).Error; err != nil {

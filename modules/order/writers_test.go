@@ -3,6 +3,7 @@ package order
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -18,25 +19,28 @@ func TestWritersBoundAndGiveUp(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gone, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
-	defer cancel()
-	if err := w.enter(gone); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("a third writer with its request gone: %v, want the deadline", err)
+	// A full bound lets nobody in: a third writer whose request has ended
+	// gets its request's end, not a turn (decided by the bound, not by time).
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := w.enter(gone); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a third writer with its request gone: %v, want its end", err)
 	}
-	in := make(chan struct{})
+	// A third writer that waits gets in only once a turn is given back.
+	var left atomic.Bool
+	in := make(chan bool)
 	go func() {
 		if err := w.enter(ctx); err == nil {
-			close(in)
+			in <- left.Load()
 		}
 	}()
-	select {
-	case <-in:
-		t.Fatal("a third writer got in while two were writing")
-	case <-time.After(20 * time.Millisecond):
-	}
+	left.Store(true)
 	w.leave()
 	select {
-	case <-in:
+	case afterLeave := <-in:
+		if !afterLeave {
+			t.Fatal("a third writer got in while two were writing")
+		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the waiting writer did not get the turn given back")
 	}

@@ -91,8 +91,8 @@ func TestPrintAgentDeliversAndSurvivesRestart(t *testing.T) {
 	first := f.burst(30)
 	f.waitTickets("Hot kitchen", first[0].OrderNo, 1, 15*time.Second)
 	stop() // mid-burst: some jobs may be held by the stopped agent
+	// Queued while no agent runs (burst returns once the last is queued).
 	second := f.burst(30)
-	time.Sleep(300 * time.Millisecond)
 	stop = f.startAgent(srv.URL, key)
 	defer stop()
 	f.everyOrderPrinted(append(first, second...), 60*time.Second)

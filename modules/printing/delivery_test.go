@@ -58,7 +58,13 @@ func TestRoutingAndCancellation(t *testing.T) {
 			t.Errorf("cancel ticket lacks %q:\n%s", want, c)
 		}
 	}
-	time.Sleep(300 * time.Millisecond)
+	// The cancellation queued its tickets in its transaction: one, for the hot kitchen.
+	for _, j := range f.jobs("kind=cancel&orderId=" + fmt.Sprint(e.OrderID)) {
+		if j.PrinterID != f.printers["Hot kitchen"].ID {
+			t.Errorf("a cancel ticket queued for %s, which never printed the dish", j.PrinterName)
+		}
+	}
+	f.settle("Cold kitchen & bar", 10*time.Second)
 	if n := len(matching(f.sims["Cold kitchen & bar"].Tickets(), "退菜")); n != 0 {
 		t.Errorf("the cold kitchen got %d cancel tickets for a dish it never printed", n)
 	}
@@ -89,7 +95,8 @@ func TestOfflinePrinterRetriesUntilBack(t *testing.T) {
 	}
 	f.waitTickets("Hot kitchen", e.OrderNo, 2, 10*time.Second)
 	f.waitJobs("kind=kitchen", 5*time.Second, func(js []printing.JobView) bool { return js[0].State == printing.StatePrinted })
-	time.Sleep(500 * time.Millisecond)
+	// A later job on the printer prints after any resend of this one would have.
+	f.settle("Hot kitchen", 10*time.Second)
 	if n := len(matching(sim.Tickets(), e.OrderNo)); n != 2 {
 		t.Fatalf("%d copies printed, want 2", n)
 	}

@@ -192,6 +192,35 @@ func (f *fixture) waitJobs(query string, within time.Duration, fn func([]printin
 	}
 }
 
+// settle returns once the named printer's simulator has recorded everything
+// sent to it before the call: it queues a test print on the printer and
+// waits until that job is printed (a printer's jobs are written in id order,
+// and the simulator accepts connections in the order they were made), then
+// until the simulator has recorded every connection it accepted. A negative
+// check ("no such ticket") made after it is decided by that order, not by a
+// pause.
+func (f *fixture) settle(name string, within time.Duration) {
+	f.t.Helper()
+	var marker printing.JobView
+	f.ok("POST", fmt.Sprintf("/api/merchant/printing/test?venueId=%d", f.venueID), f.manager,
+		map[string]any{"printerId": f.printers[name].ID}).Into(f.t, &marker)
+	f.waitJobs(fmt.Sprintf("kind=test&printerId=%d", f.printers[name].ID), within, func(js []printing.JobView) bool {
+		for _, j := range js {
+			if j.ID == marker.ID {
+				return j.State == printing.StatePrinted
+			}
+		}
+		return false
+	})
+	deadline := time.Now().Add(within)
+	for !f.sims[name].Idle() {
+		if time.Now().After(deadline) {
+			f.t.Fatalf("%s: the simulator still holds a connection after %s", name, within)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 type printingTicket = printersim.Ticket
 
 // missing answers the orders whose number appears on no ticket.

@@ -84,7 +84,7 @@ func TestGuestOrderAndCancellationPrint(t *testing.T) {
 	if !strings.Contains(cancelTicket, "-1 x "+hot.Name) || !strings.Contains(cancelTicket, no) {
 		t.Errorf("cancel ticket:\n%s", cancelTicket)
 	}
-	time.Sleep(300 * time.Millisecond)
+	f.settle("Cold kitchen & bar", 10*time.Second)
 	if n := len(matching(f.sims["Cold kitchen & bar"].Tickets(), "***")); n != 0 {
 		t.Errorf("the cold kitchen printed %d cancel tickets", n)
 	}

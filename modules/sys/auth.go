@@ -359,12 +359,13 @@ func (a *Auth) loginUser(ctx context.Context, u *User, at attempt, cl Client) (*
 		if err := tx.Create(&s).Error; err != nil {
 			return err
 		}
-		if err := at.succeeded(tx); err != nil {
+		if err := at.succeeded(tx, now); err != nil {
 			return err
 		}
 		return tx.Model(u).Updates(map[string]any{"last_login_at": now, "last_login_ip": cl.IP}).Error
 	})
 	if err != nil {
+		a.release(ctx, at) // no session: the attempt is not left in flight
 		return nil, err
 	}
 	return &LoginResult{Token: token, ExpiresAt: exp}, nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"github.com/venueplatform/venue/internal/config"
 	"github.com/venueplatform/venue/modules/sys"
 	"github.com/venueplatform/venue/platform/platformtest"
 )
@@ -138,9 +139,10 @@ func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
 
 	noneHeader := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`))
 	forged, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims(decode(t, claims))).SignedString([]byte("someone-elses-secret-of-32-bytes!!"))
-	expiredClaims := decode(t, claims)
-	expiredClaims["exp"] = time.Now().Add(-time.Minute).Unix()
-	tampered := parts[0] + "." + base64.RawURLEncoding.EncodeToString(mustJSON(t, expiredClaims)) + "." + parts[2]
+	// Claims edited under the old signature: refused for the signature.
+	editedClaims := decode(t, claims)
+	editedClaims["exp"] = time.Now().Add(-time.Minute).Unix()
+	tampered := parts[0] + "." + base64.RawURLEncoding.EncodeToString(mustJSON(t, editedClaims)) + "." + parts[2]
 
 	for name, tok := range map[string]string{
 		"alg none":        noneHeader + "." + parts[1] + ".",
@@ -154,6 +156,42 @@ func TestForgedExpiredAndAlgNoneTokensAreRefused(t *testing.T) {
 			t.Errorf("%s: HTTP %d code %d", name, res.Status, res.Code)
 		}
 	}
+}
+
+// A token the server's own secret signed is refused once its expiry has
+// passed, and for that reason (the session-expired answer, not the
+// invalid-token one); the same claims with a later expiry are accepted, so
+// the refusal is the expiry's.
+func TestCorrectlySignedExpiredTokenIsRefusedForItsExpiry(t *testing.T) {
+	t.Parallel()
+	secret := "expiry-test-secret-" + strings.Repeat("k", 32)
+	env := platformtest.New(t, platformtest.Options{Config: func(c *config.Config) { c.JWTSecret = secret }})
+	good := strings.TrimPrefix(env.AdminToken(), "Bearer ")
+	// The server signs with the configured secret: its own token verifies with it.
+	var claims jwt.MapClaims
+	if _, err := jwt.ParseWithClaims(good, &claims, func(*jwt.Token) (any, error) { return []byte(secret), nil },
+		jwt.WithValidMethods([]string{"HS256"})); err != nil {
+		t.Fatalf("the login's token does not verify with the configured secret: %v", err)
+	}
+	resign := func(iat, exp time.Time) string {
+		c := jwt.MapClaims{}
+		for k, v := range claims {
+			c[k] = v
+		}
+		c["iat"], c["exp"] = iat.Unix(), exp.Unix()
+		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(secret))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "Bearer " + tok
+	}
+	now := time.Now()
+	expired := env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: resign(now.Add(-2*time.Hour), now.Add(-time.Minute))})
+	if expired.Status != http.StatusUnauthorized || expired.Code != 40100 || expired.Msg != "Your session has expired, please log in again" {
+		t.Fatalf("expired token: HTTP %d code %d %q, want 401 40100 and the session-expired message", expired.Status, expired.Code, expired.Msg)
+	}
+	// The same session's claims signed alike with an expiry ahead are accepted.
+	platformtest.OK(t, env.Do(platformtest.Req{Method: "POST", Path: "/api/sys/token/user", Token: resign(now.Add(-time.Minute), now.Add(time.Hour))}))
 }
 
 func decode(t *testing.T, raw []byte) map[string]any {

@@ -150,7 +150,7 @@ func validateDictType(in *DictTypeForm) error {
 	in.Code, in.Name = strings.TrimSpace(in.Code), strings.TrimSpace(in.Name)
 	var c api.Check
 	if c.Required("code", in.Code) && !dictCodeRe.MatchString(in.Code) {
-		c.Add("code", "role.bad_code", nil)
+		c.Add("code", "dict.bad_code", nil)
 	}
 	if c.Required("name", in.Name) {
 		c.MaxLen("name", in.Name, 64)
@@ -181,6 +181,7 @@ func (s *DictService) UpdateType(ctx context.Context, id uint64, in DictTypeForm
 		return nil, err
 	}
 	var t DictType
+	var old string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Take(&t, id).Error; err != nil {
 			return err
@@ -188,23 +189,26 @@ func (s *DictService) UpdateType(ctx context.Context, id uint64, in DictTypeForm
 		if t.Code != in.Code {
 			// The entries hang on the code: a built-in code is used by the product itself.
 			if t.Builtin {
-				return api.Invalid("code", "role.builtin_code", nil)
+				return api.Invalid("code", "dict.builtin_code", nil)
 			}
 			if err := tx.Model(&DictItem{}).Where("type_code = ?", t.Code).Update("type_code", in.Code).Error; err != nil {
 				return err
 			}
 		}
-		old := t.Code
+		old = t.Code
 		t.Code, t.Name, t.Description = in.Code, in.Name, in.Description
-		if err := tx.Save(&t).Error; err != nil {
-			return err
-		}
-		return s.Changed(ctx, old)
+		return tx.Save(&t).Error
 	})
 	if isDuplicate(err) {
 		return nil, api.Invalid("code", "validation.taken", nil)
 	}
 	if err != nil {
+		return nil, err
+	}
+	// Announced once committed: inside the transaction the announcement waited
+	// for the transaction's own write lock on SQLite, and on MySQL another node
+	// could reload the old code's entries before they moved.
+	if err := s.Changed(ctx, old); err != nil {
 		return nil, err
 	}
 	return &t, s.Changed(ctx, t.Code)

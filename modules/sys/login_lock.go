@@ -24,9 +24,15 @@ import (
 //   - the address "ip:<client address>": it throttles one address guessing
 //     across many accounts after LoginMaxFailuresPerAddress.
 //
-// An attempt is counted before the password is compared and uncounted when it
-// succeeds, so parallel guesses see each other: no more than the limit are
-// ever compared, however many arrive at once.
+// An attempt is counted before the password is compared, so parallel guesses
+// see each other: no more than the limit are ever compared, however many
+// arrive at once. A success forgives the pair's failures (the owner's
+// typos) only when no other attempt of the pair is in flight and the pair is
+// not locked; inside a burst it keeps its own count and forgives nothing, so
+// guesses that arrive after it get no fresh tries (they did when every
+// success ended the pair's count: 6 to 8 compared where 5 may be). A burst
+// the database happens to serialise entirely (a few wrong, then the right
+// one, then more) cannot be told from an owner's typos and is forgiven alike.
 
 func passwordSubject(username string) string {
 	return "u:" + strings.ToLower(strings.TrimSpace(username))
@@ -40,6 +46,11 @@ func addressKey(ip string) string { return "ip:" + ip }
 type attempt struct {
 	pair, addr string
 }
+
+// attemptStale bounds how long a login holds its reservation: it compares one
+// bcrypt hash and writes one transaction, so one counted in flight for longer
+// belongs to a process that died, and no longer keeps a success from forgiving.
+const attemptStale = time.Minute
 
 // reserveAttempt counts an attempt under both keys, or refuses it when either is
 // locked or already has its limit of attempts counted (finished or in flight).
@@ -56,14 +67,16 @@ func (a *Auth) reserveAttempt(ctx context.Context, subject, ip string) (attempt,
 	return at, err
 }
 
-// bump adds one to a key's count; an answer of locked rolls the transaction back.
+// bump adds one to a key's count and to its attempts in flight; an answer of
+// locked rolls the transaction back. updated_at is the time of the key's last
+// reservation (or lock).
 func (a *Auth) bump(tx *gorm.DB, key string, limit int, now time.Time) error {
 	if limit <= 0 {
 		return nil
 	}
 	err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "account"}},
-		DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("failures + 1")})}).
-		Create(&LoginAttempt{Account: key, Failures: 1, UpdatedAt: now}).Error
+		DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("failures + 1"), "in_flight": gorm.Expr("in_flight + 1")})}).
+		Create(&LoginAttempt{Account: key, Failures: 1, InFlight: 1, UpdatedAt: now}).Error
 	if err != nil {
 		return err
 	}
@@ -76,19 +89,22 @@ func (a *Auth) bump(tx *gorm.DB, key string, limit int, now time.Time) error {
 		return lockedError(*row.LockedUntil)
 	case row.LockedUntil != nil || row.UpdatedAt.Before(now.Add(-a.cfg.LoginLockFor)):
 		// An expired lock, or failures long forgotten: this attempt starts a new count.
-		row.Failures, row.LockedUntil = 1, nil
+		row.Failures, row.InFlight, row.LockedUntil = 1, 1, nil
 	case row.Failures > limit:
 		return lockedError(now.Add(a.cfg.LoginLockFor))
+	case row.UpdatedAt.Before(now.Add(-attemptStale)):
+		row.InFlight = 1 // the others counted in flight died with their process
 	}
-	return tx.Model(&LoginAttempt{}).Where("account = ?", key).
-		Updates(map[string]any{"failures": row.Failures, "locked_until": row.LockedUntil, "updated_at": now}).Error
+	return tx.Model(&LoginAttempt{}).Where("account = ?", key).UpdateColumns(map[string]any{
+		"failures": row.Failures, "in_flight": row.InFlight, "locked_until": row.LockedUntil, "updated_at": now}).Error
 }
 
 // failed records that the attempt's credentials were wrong, locking each key
 // that reached its limit, and answers what the user sees.
 func (a *Auth) failed(ctx context.Context, at attempt) error {
 	var until *time.Time
-	err := a.retryDeadlock(ctx, func(tx *gorm.DB) error {
+	// The count is kept even when the client has gone: it is the guess's.
+	err := a.retryDeadlock(context.WithoutCancel(ctx), func(tx *gorm.DB) error {
 		now := time.Now().UTC()
 		for _, k := range []struct {
 			key   string
@@ -96,6 +112,9 @@ func (a *Auth) failed(ctx context.Context, at attempt) error {
 		}{{at.addr, a.cfg.LoginMaxFailuresPerAddress}, {at.pair, a.cfg.LoginMaxFailures}} {
 			if k.limit <= 0 {
 				continue
+			}
+			if err := landed(tx, k.key); err != nil {
+				return err
 			}
 			lock := now.Add(a.cfg.LoginLockFor)
 			res := tx.Model(&LoginAttempt{}).Where("account = ? AND failures >= ? AND locked_until IS NULL", k.key, k.limit).
@@ -122,7 +141,7 @@ func (a *Auth) failed(ctx context.Context, at attempt) error {
 // release uncounts an attempt that failed for another reason than its
 // credentials (a disabled account, an SMS provider error).
 func (a *Auth) release(ctx context.Context, at attempt) {
-	err := a.retryDeadlock(ctx, func(tx *gorm.DB) error {
+	err := a.retryDeadlock(context.WithoutCancel(ctx), func(tx *gorm.DB) error {
 		for _, key := range []string{at.addr, at.pair} {
 			if err := uncount(tx, key); err != nil {
 				return err
@@ -135,17 +154,43 @@ func (a *Auth) release(ctx context.Context, at attempt) {
 	}
 }
 
-// succeeded ends the pair's count and uncounts the address (in the login's transaction).
-func (at attempt) succeeded(tx *gorm.DB) error {
+// succeeded ends the attempt in the login's transaction: the address gets its
+// count back; the pair's failures are forgiven (its row goes) unless the pair
+// was locked while this password was compared, or other attempts of the pair
+// are still in flight: in a burst the success keeps its own count, and a
+// lock the burst earned stands.
+func (at attempt) succeeded(tx *gorm.DB, now time.Time) error {
 	if err := uncount(tx, at.addr); err != nil {
 		return err
+	}
+	if err := landed(tx, at.pair); err != nil {
+		return err
+	}
+	var row LoginAttempt
+	if err := tx.Where("account = ?", at.pair).Limit(1).Find(&row).Error; err != nil || row.Account == "" {
+		return err // gone: an administrator lifted the pair's count meanwhile
+	}
+	if row.LockedUntil != nil && row.LockedUntil.After(now) {
+		return nil
+	}
+	if row.InFlight > 0 && !row.UpdatedAt.Before(now.Add(-attemptStale)) {
+		return nil
 	}
 	return tx.Where("account = ?", at.pair).Delete(&LoginAttempt{}).Error
 }
 
+// landed records that one of a key's attempts in flight has finished (its count stays).
+func landed(tx *gorm.DB, key string) error {
+	return tx.Model(&LoginAttempt{}).Where("account = ?", key).
+		UpdateColumn("in_flight", gorm.Expr("CASE WHEN in_flight > 0 THEN in_flight - 1 ELSE 0 END")).Error
+}
+
+// uncount gives an attempt's count back (not under a lock) and ends its flight.
 func uncount(tx *gorm.DB, key string) error {
-	return tx.Model(&LoginAttempt{}).Where("account = ? AND failures > 0 AND locked_until IS NULL", key).
-		Update("failures", gorm.Expr("failures - 1")).Error
+	return tx.Model(&LoginAttempt{}).Where("account = ?", key).UpdateColumns(map[string]any{
+		"failures":  gorm.Expr("CASE WHEN failures > 0 AND locked_until IS NULL THEN failures - 1 ELSE failures END"),
+		"in_flight": gorm.Expr("CASE WHEN in_flight > 0 THEN in_flight - 1 ELSE 0 END"),
+	}).Error
 }
 
 // retryDeadlock runs fn in a transaction, again when MySQL picked it as a deadlock victim.

@@ -56,6 +56,14 @@ func (m *Module) Migrations() []dbx.Migration {
 			}
 			return backfillUserSuffixes(tx)
 		}},
+		// A login attempt's count says how many of the pair's attempts are still
+		// being checked: a success inside a burst forgives nothing (login_lock.go).
+		dbx.Migration{ID: "sys/0008_login_attempts_in_flight", Up: func(tx *gorm.DB) error {
+			if tx.Migrator().HasColumn(&LoginAttempt{}, "InFlight") {
+				return nil
+			}
+			return tx.Migrator().AddColumn(&LoginAttempt{}, "InFlight")
+		}},
 	)...)
 }
 

@@ -169,10 +169,12 @@ type Session struct {
 func (Session) TableName() string { return "sys_sessions" }
 
 // LoginAttempt counts failed logins per account name, whether or not the
-// account exists, so the lock says nothing about existence.
+// account exists, so the lock says nothing about existence. Failures counts
+// the attempts in flight too; InFlight says how many of them are.
 type LoginAttempt struct {
 	Account     string `gorm:"primaryKey;size:128"`
 	Failures    int    `gorm:"not null;default:0"`
+	InFlight    int    `gorm:"not null;default:0"`
 	LockedUntil *time.Time
 	UpdatedAt   time.Time
 }

@@ -80,8 +80,8 @@ type caller struct {
 // count failures.
 var audit = map[string]bool{"sys_oplogs": true, "sys_login_attempts": true, "advert_pair_attempts": true}
 
-func TestEveryRouteSurvivesMutatedRequests(t *testing.T) {
-	t.Parallel()
+// fuzzSeed is the fixed seed, or VENUE_FUZZ_SEED's.
+func fuzzSeed(t *testing.T) uint64 {
 	seed := uint64(20261126)
 	if s := os.Getenv("VENUE_FUZZ_SEED"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
@@ -90,6 +90,12 @@ func TestEveryRouteSurvivesMutatedRequests(t *testing.T) {
 		}
 		seed = n
 	}
+	return seed
+}
+
+func TestEveryRouteSurvivesMutatedRequests(t *testing.T) {
+	t.Parallel()
+	seed := fuzzSeed(t)
 	// Bounded for CI: the full set (16 mutations and every bad path value per
 	// route and caller) took 23 minutes on a busy 2-core machine. A deeper run
 	// sets VENUE_FUZZ_PER_ROUTE (and a new VENUE_FUZZ_SEED for other mutations).
