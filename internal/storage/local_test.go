@@ -13,6 +13,7 @@ import (
 // /uploads/<key> serves what Put stored and nothing outside the directory,
 // whether the path climbs out or a symlink inside points out.
 func TestLocalHandlerServesOnlyInsideItsDirectory(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	dir := filepath.Join(base, "uploads")
 	l, err := NewLocal(dir)

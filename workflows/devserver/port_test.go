@@ -14,6 +14,7 @@ import (
 //
 // Not parallel: it replaces the package's pickPorts, which every other server start reads.
 func TestStartRetriesTakenPort(t *testing.T) {
+	t.Parallel()
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 // new element or action cannot go without a recorded history, and the
 // corpus cannot silently lose one.
 func TestReplayCorpusCoversTheInterpreter(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {
 		t.Fatal(err)

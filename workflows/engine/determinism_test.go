@@ -78,6 +78,7 @@ func TestWorkflowCodeReadsNoClockAndStartsNoGoroutine(t *testing.T) {
 // iterate sortedKeys/sortedIDs instead (docs/adr/0006). The check needs the
 // types, so it type-checks the packages against the build's export data.
 func TestWorkflowCodeRangesOverNoMap(t *testing.T) {
+	t.Parallel()
 	imp := exportImporter(t, workflowPackages...)
 	checked := 0
 	for _, dir := range workflowPackages {
@@ -103,6 +104,7 @@ func TestWorkflowCodeRangesOverNoMap(t *testing.T) {
 // The check itself: it flags every way of walking a map in its random order
 // and accepts walking sorted keys, slices and channels.
 func TestMapRangeCheckFlagsMapOrderAndAcceptsSortedKeys(t *testing.T) {
+	t.Parallel()
 	const flagged = `package p
 
 import "maps"

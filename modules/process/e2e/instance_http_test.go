@@ -23,6 +23,7 @@ var paidModel = doc(`
 // Suspend and activate a definition, correlate messages by business key and
 // list related instances, over HTTP against the real Temporal server.
 func TestDefinitionMessageAndRelatedOverHTTP(t *testing.T) {
+	t.Parallel()
 	s := newStage(t)
 	s.deploy("http_paid", paidModel)
 	var defs api.Page[process.Definition]

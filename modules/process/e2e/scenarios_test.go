@@ -444,6 +444,7 @@ var scenarios = []scenario{
 // TestEngineScenarios runs each scenario and, with RECORD_HISTORIES=1,
 // writes its instances' histories into the replay corpus.
 func TestEngineScenarios(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the scenarios take a minute against the real Temporal server")
 	}
