@@ -11,10 +11,7 @@ import (
 
 // A port taken between picking and binding makes the server log Fatal; Start
 // must survive that and retry on new ports.
-//
-// Not parallel: it replaces the package's pickPorts, which every other server start reads.
-func TestStartRetriesTakenPort(t *testing.T) {
-	t.Parallel()
+func TestStartRetriesTakenPort(t *testing.T) { //nolint:paralleltest // it replaces the package's pickPorts, which every other server start reads
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
