@@ -113,7 +113,10 @@ test('mobile login: the send button counts down and a wrong code shows the serve
   await page.getByRole('tab', { name: 'Mobile number' }).click();
   const mobile = uniqueMobile();
   await page.getByPlaceholder('Mobile number').fill(mobile);
-  await page.clock.pauseAt(Date.now() + 1000);
+  // Paused ahead of the page's own clock, which has run on since it was installed (a fixed
+  // step from the test's Date.now() fell behind it on a loaded machine: "Cannot fast-forward to the past").
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 10_000);
   await page.getByTestId('send-code').click();
   const send = page.getByTestId('send-code');
   await expect(send, 'countdown starts at 60').toHaveText(/Resend in 60 s/);
